@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+// Tests read DDEX schemas and samples from ../shared/ddex (licensed by DDEX, never copied here).
+process.env.DDEX_SCHEMAS_DIR ??= path.resolve(root, '../shared/ddex/xsd');
+process.env.DDEX_SHARED_DIR ??= path.resolve(root, '../shared/ddex');
+
+export default defineConfig({
+  resolve: {
+    alias: { '@ddex-check/engine': path.join(root, 'packages/engine/src/index.ts') },
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    reporters: ['default'],
+  },
+});
