@@ -33,6 +33,8 @@ export interface ClosedElement extends OpenElement {
 }
 
 export interface XmlListener {
+  /** Names the listener in internal-error reports. */
+  readonly name?: string;
   onOpen?(el: OpenElement): void;
   /** Raw character data of the current element (possibly in several pieces); most listeners use ClosedElement.text. */
   onText?(text: string, el: OpenElement): void;

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { readFileSync } from 'node:fs';
+import { runMessagePass, type RootInfo } from './pass.js';
+import type { ClosedElement, OpenElement } from './events.js';
+import { sample } from '../test-support.js';
+
+async function collect(input: string | Buffer, chunkSize = 7) {
+  const buffer = typeof input === 'string' ? Buffer.from(input) : input;
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < buffer.length; i += chunkSize) chunks.push(buffer.subarray(i, i + chunkSize));
+  const opened: OpenElement[] = [];
+  const closed: ClosedElement[] = [];
+  let seenRoot: RootInfo | null = null;
+  let replayed = 0;
+  const result = await runMessagePass(Readable.from(chunks), (root) => {
+    seenRoot = root;
+    return {
+      listeners: [{ onOpen: (el) => opened.push({ ...el }), onClose: (el) => closed.push({ ...el }) }],
+      onBytes: (chunk) => (replayed += chunk.length),
+    };
+  });
+  return { result, opened, closed, root: seenRoot as RootInfo | null, replayed };
+}
+
+describe('runMessagePass', () => {
+  it('gives paths with sibling indices, 1-based positions of the start tag, and text at close', async () => {
+    const xml = '<?xml version="1.0"?>\n<ern:M xmlns:ern="http://ddex.net/xml/ern/43" A="1">\n  <L><R>x</R>\n    <R><I>a &amp; b</I></R></L>\n</ern:M>';
+    const { result, opened, closed, root, replayed } = await collect(xml);
+    expect(result.fatal).toBeNull();
+    expect(root).toMatchObject({ name: 'M', ns: 'http://ddex.net/xml/ern/43', attrs: { A: '1' }, line: 2, column: 1 });
+    expect(opened.map((e) => e.path)).toEqual(['/M', '/M/L', '/M/L/R', '/M/L/R[2]', '/M/L/R[2]/I']);
+    expect(opened[4]).toMatchObject({ bare: '/M/L/R/I', line: 4, column: 8, depth: 4 });
+    expect(opened[2]).toMatchObject({ line: 3, column: 6 });
+    expect(closed.find((e) => e.name === 'I')?.text).toBe('a & b');
+    expect(replayed).toBe(Buffer.byteLength(xml));
+  });
+
+  it('refuses entity declarations (billion laughs, XXE) before any expansion', async () => {
+    const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><lolz>&lol2;</lolz>';
+    const { result } = await collect(laughs);
+    expect(result.fatal).toMatchObject({ kind: 'doctype', line: 1 });
+    expect(result.fatal?.message).toMatch(/entities/);
+    const xxe = '<?xml version="1.0"?>\n<!DOCTYPE r SYSTEM "file:///etc/passwd">\n<r/>';
+    expect((await collect(xxe)).result.fatal).toMatchObject({ kind: 'doctype', line: 2 });
+  });
+
+  it('locates syntax errors of truncated and non-XML input, and calls an empty file empty', async () => {
+    const truncated = await collect('<a>\n  <b>text</b>\n  <c>');
+    expect(truncated.result.fatal?.kind).toBe('syntax');
+    expect(truncated.result.fatal?.line).toBe(3);
+    const text = await collect('hello, this is not XML');
+    expect(text.result.fatal?.kind).toBe('syntax');
+    expect(text.root).toBeNull();
+    expect((await collect('')).result.fatal?.kind).toBe('empty');
+  });
+
+  it('reads UTF-16 BE with BOM and UTF-8 with BOM', async () => {
+    const xml = '<?xml version="1.0" encoding="UTF-16"?><r><t>é</t></r>';
+    const le = Buffer.from(xml, 'utf16le');
+    const be = Buffer.alloc(le.length);
+    for (let i = 0; i < le.length; i += 2) { be[i] = le[i + 1]; be[i + 1] = le[i]; }
+    const utf16 = await collect(Buffer.concat([Buffer.from([0xfe, 0xff]), be]), 5);
+    expect(utf16.result.fatal).toBeNull();
+    expect(utf16.closed.find((e) => e.name === 't')?.text).toBe('é');
+    const bom = await collect(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<r>é</r>')]), 1);
+    expect(bom.result.fatal).toBeNull();
+    expect(bom.closed[0].text).toBe('é');
+  });
+
+  it('reports a throwing listener without stopping the pass', async () => {
+    const result = await runMessagePass(Readable.from([Buffer.from('<r><a/><b/></r>')]), () => ({
+      listeners: [{ name: 'boom', onOpen: (el) => { if (el.name === 'a') throw new Error('bad'); } }],
+    }));
+    expect(result.fatal).toBeNull();
+    expect(result.elements).toBe(3);
+    expect(result.listenerFailures[0]).toMatchObject({ listener: 'boom', path: '/r/a' });
+  });
+
+  it('reads an official ERN 4.3 sample end to end', async () => {
+    const { result, root, opened } = await collect(readFileSync(sample('ddex-official-ern43/1 Audio.xml')), 4096);
+    expect(result.fatal).toBeNull();
+    expect(root?.name).toBe('NewReleaseMessage');
+    expect(opened.some((e) => e.path.startsWith('/NewReleaseMessage/ReleaseList/TrackRelease[2]'))).toBe(true);
+  });
+});

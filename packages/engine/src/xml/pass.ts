@@ -1,0 +1,272 @@
+/**
+ * The one streaming pass over a message: bytes -> text -> saxes -> events for every listener
+ * (schema validator, ERN reader, rule dispatcher). The root element is found first (a short sniff
+ * of the head) so that the listeners can be chosen by version before the real pass begins; the
+ * bytes read for that sniff are replayed. Nothing builds a DOM: memory is the element stack.
+ */
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { MessageDecoder, EncodingError } from './decode.js';
+import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
+
+export interface RootInfo {
+  name: string;
+  ns: string;
+  attrs: Record<string, string>;
+  line: number;
+  column: number;
+}
+
+export interface PassSetup {
+  listeners: XmlListener[];
+  /** Receives every byte of the message, from the first one. */
+  onBytes?: (chunk: Buffer) => void;
+}
+
+export interface PassFailure {
+  message: string;
+  line: number | null;
+  column: number | null;
+  /** `encoding`, `doctype` (entities / external DTD refused), `syntax`, `empty`. */
+  kind: 'encoding' | 'doctype' | 'syntax' | 'empty' | 'read';
+}
+
+export interface ListenerFailure {
+  listener: string;
+  error: string;
+  line: number;
+  column: number;
+  path: string;
+}
+
+export interface PassResult {
+  root: RootInfo | null;
+  /** Why the message is not well-formed XML; null when it is. */
+  fatal: PassFailure | null;
+  listenerFailures: ListenerFailure[];
+  bytes: number;
+  elements: number;
+}
+
+/** How much of the head is read at most to find the root element. */
+const SNIFF_LIMIT = 1 << 20;
+
+interface Frame {
+  el: OpenElement;
+  counts: Map<string, number> | null;
+  text: string;
+  hasChildren: boolean;
+}
+
+/** Runs the pass. `setup` is called once with the root (null when none could be found) and returns the listeners. */
+export async function runMessagePass(
+  source: AsyncIterable<Buffer | Uint8Array | string>,
+  setup: (root: RootInfo | null) => Promise<PassSetup> | PassSetup,
+): Promise<PassResult> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let bytes = 0;
+  let ended = false;
+  const next = async (): Promise<Buffer | null> => {
+    const step = await iterator.next();
+    if (step.done) return null;
+    const chunk = typeof step.value === 'string' ? Buffer.from(step.value) : Buffer.from(step.value.buffer, step.value.byteOffset, step.value.byteLength);
+    bytes += chunk.length;
+    return chunk;
+  };
+
+  // 1. Sniff the root from the head.
+  let root: RootInfo | null = null;
+  let readFailure: PassFailure | null = null;
+  try {
+    const sniffer = new RootSniffer();
+    while (!sniffer.done && bytes < SNIFF_LIMIT) {
+      const chunk = await next();
+      if (!chunk) {
+        ended = true;
+        break;
+      }
+      head.push(chunk);
+      sniffer.write(chunk);
+    }
+    root = sniffer.root;
+  } catch (error) {
+    readFailure = { kind: 'read', message: `could not read the message: ${(error as Error).message}`, line: null, column: null };
+  }
+
+  const { listeners, onBytes } = await setup(root);
+  const result: PassResult = { root, fatal: readFailure, listenerFailures: [], bytes: 0, elements: 0 };
+  if (readFailure) return finish();
+
+  // 2. The real pass, replaying the head.
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const decoder = new MessageDecoder();
+  const stack: Frame[] = [];
+  let tagStart = { line: 1, column: 1 };
+  let stopped = false;
+
+  const call = (fn: () => void, name: string | undefined, el: OpenElement | null) => {
+    try {
+      fn();
+    } catch (error) {
+      if (result.listenerFailures.length < 100) {
+        result.listenerFailures.push({
+          listener: name ?? 'listener',
+          error: (error as Error)?.stack ?? String(error),
+          line: el?.line ?? parser.line,
+          column: el?.column ?? parser.column + 1,
+          path: el?.path ?? '',
+        });
+      }
+    }
+  };
+
+  const fail = (failure: PassFailure) => {
+    if (!result.fatal) result.fatal = failure;
+    stopped = true;
+  };
+
+  parser.on('doctype', (doctype) => {
+    if (/<!ENTITY/i.test(doctype)) {
+      fail({ kind: 'doctype', message: 'the DOCTYPE declares entities; entity declarations are refused (no XXE, no entity expansion)', line: parser.line, column: parser.column + 1 });
+    } else if (/\b(SYSTEM|PUBLIC)\b/.test(doctype)) {
+      fail({ kind: 'doctype', message: 'the DOCTYPE points at an external DTD; external DTDs are never fetched and are refused', line: parser.line, column: parser.column + 1 });
+    }
+  });
+  parser.on('opentagstart', (tag) => {
+    const column = parser.column - tag.name.length - 1;
+    tagStart = { line: parser.line, column: column >= 1 ? column : 1 };
+  });
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    const parent = stack[stack.length - 1];
+    let index = 1;
+    if (parent) {
+      parent.hasChildren = true;
+      parent.counts ??= new Map();
+      index = (parent.counts.get(tag.local) ?? 0) + 1;
+      parent.counts.set(tag.local, index);
+    }
+    const path = (parent ? parent.el.path : '') + '/' + tag.local + (index > 1 ? `[${index}]` : '');
+    const bare = (parent ? parent.el.bare : '') + '/' + tag.local;
+    const el: OpenElement = {
+      name: tag.local,
+      ns: tag.uri,
+      attrs: attributesOf(tag),
+      path,
+      bare,
+      depth: stack.length + 1,
+      line: tagStart.line,
+      column: tagStart.column,
+    };
+    stack.push({ el, counts: null, text: '', hasChildren: false });
+    result.elements++;
+    for (const l of listeners) if (l.onOpen) call(() => l.onOpen!(el), l.name, el);
+  });
+  const onText = (text: string) => {
+    const frame = stack[stack.length - 1];
+    if (!frame) return;
+    if (frame.text.length < MAX_ELEMENT_TEXT) frame.text += text.length + frame.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - frame.text.length) : text;
+    for (const l of listeners) if (l.onText) call(() => l.onText!(text, frame.el), l.name, frame.el);
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', () => {
+    const frame = stack.pop();
+    if (!frame) return;
+    const closed: ClosedElement = Object.assign(frame.el, { text: frame.text.trim(), hasChildren: frame.hasChildren }) as ClosedElement;
+    for (const l of listeners) if (l.onClose) call(() => l.onClose!(closed), l.name, closed);
+  });
+  parser.on('error', (error) => {
+    fail({ kind: 'syntax', message: cleanSaxesMessage(error.message), line: parser.line, column: parser.column + 1 });
+  });
+
+  const feed = (chunk: Buffer) => {
+    if (onBytes) onBytes(chunk);
+    if (stopped) return;
+    try {
+      const text = decoder.write(chunk);
+      if (text) parser.write(text);
+    } catch (error) {
+      if (error instanceof EncodingError) fail({ kind: 'encoding', message: error.message, line: parser.line, column: parser.column + 1 });
+      else if (!result.fatal) fail({ kind: 'syntax', message: cleanSaxesMessage((error as Error).message), line: parser.line, column: parser.column + 1 });
+    }
+  };
+
+  for (const chunk of head) feed(chunk);
+  try {
+    if (!ended) {
+      for (let chunk = await next(); chunk; chunk = await next()) {
+        feed(chunk);
+        // Keep reading bytes (for the byte-count and the schema session) only while useful.
+        if (stopped && !onBytes) break;
+      }
+    }
+  } catch (error) {
+    fail({ kind: 'read', message: `could not read the message: ${(error as Error).message}`, line: parser.line, column: parser.column + 1 });
+  }
+  if (!stopped) {
+    try {
+      const rest = decoder.end();
+      if (rest) parser.write(rest);
+      parser.close();
+    } catch (error) {
+      if (error instanceof EncodingError) fail({ kind: 'encoding', message: error.message, line: parser.line, column: parser.column + 1 });
+      else fail({ kind: 'syntax', message: cleanSaxesMessage((error as Error).message), line: parser.line, column: parser.column + 1 });
+    }
+  }
+  if (bytes === 0) result.fatal = { kind: 'empty', message: 'the file is empty', line: null, column: null };
+  else if (!result.fatal && !root) result.fatal = { kind: 'syntax', message: 'no root element found', line: null, column: null };
+  return finish();
+
+  function finish(): PassResult {
+    result.bytes = bytes;
+    for (const l of listeners) if (l.onEnd) call(() => l.onEnd!(), l.name, null);
+    return result;
+  }
+}
+
+function attributesOf(tag: SaxesTagNS): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const key in tag.attributes) {
+    const attr = tag.attributes[key];
+    if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
+    attrs[attr.prefix && attr.prefix !== '' ? attr.name : attr.local] = attr.value;
+  }
+  return attrs;
+}
+
+/** saxes messages start with "undefined:3:14: "; the location is reported apart. */
+function cleanSaxesMessage(message: string): string {
+  return message.replace(/^[^:]*:\d+:\d+:\s*/, '');
+}
+
+/** Finds the root element in the head with a throwaway parser; tolerant of anything before it. */
+class RootSniffer {
+  root: RootInfo | null = null;
+  done = false;
+  private parser = new SaxesParser({ xmlns: true, position: true });
+  private decoder = new MessageDecoder();
+  private start = { line: 1, column: 1 };
+
+  constructor() {
+    this.parser.on('opentagstart', (tag) => {
+      this.start = { line: this.parser.line, column: Math.max(1, this.parser.column - tag.name.length - 1) };
+    });
+    this.parser.on('opentag', (tag: SaxesTagNS) => {
+      if (this.root) return;
+      this.root = { name: tag.local, ns: tag.uri, attrs: attributesOf(tag), ...this.start };
+      this.done = true;
+    });
+    this.parser.on('error', () => {
+      this.done = true;
+    });
+  }
+
+  write(chunk: Buffer) {
+    if (this.done) return;
+    try {
+      this.parser.write(this.decoder.write(chunk));
+    } catch {
+      this.done = true;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * ERN version detection. The root namespace decides; MessageSchemaVersionId is advisory (official
+ * 3.8 samples declare "ern/382", a Sony 3.8.1 message declares "/ern/381").
+ */
+import type { ErnFamily, ErnVersion } from '../ern/model.js';
+
+const BY_NAMESPACE: Record<string, ErnVersion> = {
+  'http://ddex.net/xml/ern/37': '3.7',
+  'http://ddex.net/xml/ern/38': '3.8',
+  'http://ddex.net/xml/ern/381': '3.8.1',
+  'http://ddex.net/xml/ern/382': '3.8.2',
+  'http://ddex.net/xml/ern/41': '4.1',
+  'http://ddex.net/xml/ern/42': '4.2',
+  'http://ddex.net/xml/ern/43': '4.3',
+};
+
+export const SUPPORTED_VERSIONS: readonly ErnVersion[] = ['3.7', '3.8', '3.8.1', '3.8.2', '4.1', '4.2', '4.3'];
+export const CURRENT_VERSION: ErnVersion = '4.3';
+
+export const ERN_ROOTS = ['NewReleaseMessage', 'PurgeReleaseMessage', 'CatalogListMessage'] as const;
+
+export function versionOfNamespace(ns: string): ErnVersion | null {
+  return BY_NAMESPACE[ns] ?? null;
+}
+
+export function familyOf(version: ErnVersion): ErnFamily {
+  return version.startsWith('4') ? '4' : '3';
+}
+
+/** `ern/382`, `/ern/381`, `3.8.2` -> `3.8.2`; null when unreadable. */
+export function versionOfDeclaredId(declared: string): string | null {
+  const text = declared.trim().replace(/^\/+/, '');
+  const ern = /^ern\/(\d)(\d)(\d?)$/i.exec(text);
+  if (ern) return [ern[1], ern[2], ern[3]].filter(Boolean).join('.');
+  const dotted = /^(\d+(?:\.\d+){1,2})$/.exec(text);
+  return dotted ? dotted[1] : null;
+}
+
+/** A human name for an ERN-looking namespace we do not support (`http://ddex.net/xml/ern/341` -> `3.4.1`). */
+export function versionNameOfNamespace(ns: string): string | null {
+  const m = /ddex\.net\/xml\/ern\/(\d)(\d)(\d?)\w*$/.exec(ns);
+  return m ? [m[1], m[2], m[3]].filter(Boolean).join('.') : null;
+}
