@@ -64,6 +64,8 @@ export interface RuleContext {
   /** Reference of the release the current element is inside, if any. */
   currentRelease(): string | null;
   report(descriptor: ReportDescriptor): void;
+  /** Says the release already exists on the member (catalog): its outcome is `updated`, not `created`. */
+  markUpdate(releaseReference: string): void;
 }
 
 export type ElementHandler = (el: ClosedElement) => void;

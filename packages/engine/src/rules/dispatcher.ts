@@ -1,0 +1,222 @@
+/**
+ * Merges every active rule's handlers into one listener of the pass (ESLint-style traversal,
+ * but on a stream): handlers are indexed by element name and matched on the path suffix, so each
+ * event costs one map lookup. Findings become checks with the location taken at event time; a
+ * throwing handler becomes a `skipped` check with its rule id, never a crash.
+ */
+import type { ClosedElement, OpenElement, XmlListener } from '../xml/events.js';
+import type { ErnMessage } from '../ern/model.js';
+import type { Catalog } from '../catalog/types.js';
+import type { Profile } from '../profile/types.js';
+import type { MediaAccess } from '../media/types.js';
+import type { Check } from '../report/types.js';
+import { formatMessage, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
+import type { ActiveRule } from './severity.js';
+
+interface Matcher {
+  suffix: string;
+  absolute: boolean;
+  ruleIndex: number;
+  fn: (el: ClosedElement | OpenElement) => void;
+}
+
+/** The release an element is inside; its reference may be read after the finding (3.x puts ReleaseId first). */
+interface ReleaseFrame {
+  reference: string | null;
+}
+
+const RELEASE_ELEMENTS = new Set(['Release', 'TrackRelease', 'ClipRelease']);
+
+interface PendingCheck {
+  check: Check;
+  frame: ReleaseFrame | null;
+}
+
+export interface DispatcherInit {
+  file: string;
+  message: () => ErnMessage;
+  profile: Profile;
+  catalog: Catalog | null;
+}
+
+export class RuleDispatcher {
+  readonly listener: XmlListener;
+  /** Release references the catalog found on the member. */
+  readonly updates = new Set<string>();
+  private readonly pending: PendingCheck[] = [];
+  private readonly enter = new Map<string, Matcher[]>();
+  private readonly close = new Map<string, Matcher[]>();
+  private readonly handlers: RuleHandlers[] = [];
+  private readonly found: boolean[] = [];
+  private readonly contexts: (RuleContext & { media: MediaAccess | null })[] = [];
+  private releaseFrame: ReleaseFrame | null = null;
+
+  constructor(
+    private readonly active: readonly ActiveRule[],
+    private readonly init: DispatcherInit,
+    version: ErnMessage['version'],
+  ) {
+    active.forEach((entry, index) => {
+      const ctx = this.contextFor(entry, index, version);
+      this.contexts.push(ctx);
+      this.found.push(false);
+      let handlers: RuleHandlers = {};
+      if (entry.rule.create && appliesTo(entry.rule, version)) {
+        try {
+          handlers = entry.rule.create(ctx);
+        } catch (error) {
+          this.internalFailure(index, error, null);
+        }
+      }
+      this.handlers.push(handlers);
+      for (const [key, fn] of Object.entries(handlers)) {
+        if (!fn || key === 'Message:exit' || key === 'Media:exit') continue;
+        const isEnter = key.endsWith(':enter');
+        const selector = isEnter ? key.slice(0, -':enter'.length) : key;
+        const name = selector.slice(selector.lastIndexOf('/') + 1);
+        const matcher: Matcher = { suffix: selector.startsWith('/') ? selector : '/' + selector, absolute: selector.startsWith('/'), ruleIndex: index, fn: fn as Matcher['fn'] };
+        const table = isEnter ? this.enter : this.close;
+        table.set(name, [...(table.get(name) ?? []), matcher]);
+      }
+    });
+
+    this.listener = {
+      name: 'rules',
+      onOpen: (el) => {
+        if (RELEASE_ELEMENTS.has(el.name) && el.depth === 3) this.releaseFrame = { reference: null };
+        const matchers = this.enter.get(el.name);
+        if (matchers) this.run(matchers, el);
+      },
+      onClose: (el) => {
+        if (this.releaseFrame && el.name === 'ReleaseReference' && el.depth === 4 && !this.releaseFrame.reference) this.releaseFrame.reference = el.text;
+        const matchers = this.close.get(el.name);
+        if (matchers) this.run(matchers, el);
+        if (RELEASE_ELEMENTS.has(el.name) && el.depth === 3) this.releaseFrame = null;
+      },
+    };
+  }
+
+  /** Runs `Message:exit` (or `Media:exit`) handlers in rule order; awaited one by one. */
+  async exit(hook: 'Message:exit' | 'Media:exit', media: MediaAccess | null = null): Promise<void> {
+    for (let index = 0; index < this.handlers.length; index++) {
+      const fn = this.handlers[index][hook];
+      if (!fn) continue;
+      this.contexts[index].media = media;
+      try {
+        await fn();
+      } catch (error) {
+        this.internalFailure(index, error, null);
+      }
+    }
+  }
+
+  /** Reports for an engine-driven rule (well-formedness, schema validity, version): same path as a handler's report. */
+  reportFor(ruleId: string, descriptor: ReportDescriptor): void {
+    const index = this.active.findIndex((a) => a.rule.id === ruleId);
+    if (index >= 0) this.contexts[index].report(descriptor);
+  }
+
+  /** Checks of this message: findings, then one `pass` per applicable rule that found nothing. */
+  checks(version: ErnMessage['version'] | null): Check[] {
+    const out = this.pending.map(({ check, frame }) => (check.release === null && frame ? { ...check, release: frame.reference } : check));
+    this.active.forEach((entry, index) => {
+      if (this.found[index]) return;
+      if (version && !appliesTo(entry.rule, version)) return;
+      if (!entry.rule.create && !entry.rule.checkBatch && !ENGINE_RULES.has(entry.rule.id)) return;
+      out.push(baseCheck(entry, { status: 'pass', message: entry.rule.meta.description, file: this.init.file }));
+    });
+    return out;
+  }
+
+  private run(matchers: Matcher[], el: OpenElement | ClosedElement) {
+    for (const m of matchers) {
+      if (m.absolute ? el.bare !== m.suffix : !el.bare.endsWith(m.suffix)) continue;
+      try {
+        m.fn(el);
+      } catch (error) {
+        this.internalFailure(m.ruleIndex, error, el);
+      }
+    }
+  }
+
+  private contextFor(entry: ActiveRule, index: number, version: ErnMessage['version']): RuleContext & { media: MediaAccess | null } {
+    const dispatcher = this;
+    const init = this.init;
+    return {
+      ruleId: entry.rule.id,
+      version,
+      family: version.startsWith('4') ? '4' : '3',
+      get message() {
+        return init.message();
+      },
+      file: init.file,
+      options: entry.options,
+      profile: init.profile,
+      catalog: init.catalog,
+      media: null,
+      currentRelease: () => dispatcher.releaseFrame?.reference ?? null,
+      markUpdate: (reference) => dispatcher.updates.add(reference),
+      report(descriptor) {
+        dispatcher.found[index] = true;
+        const { message, hint } = formatMessage(entry.rule, descriptor.messageId, descriptor.data);
+        const status = entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass';
+        const check = baseCheck(entry, {
+          status,
+          message,
+          hint,
+          field: descriptor.loc?.path ?? '',
+          line: descriptor.loc?.line ?? null,
+          column: descriptor.loc?.column ?? null,
+          file: descriptor.file ?? init.file,
+          release: descriptor.release ?? null,
+          resource: descriptor.resource ?? null,
+          message_id: descriptor.messageId,
+        });
+        if (entry.severity === 'info') check.severity = 'info';
+        if (descriptor.needsStaff) check.needs_staff = true;
+        // Findings without an explicit release take the release being read, resolved later.
+        const frame = descriptor.release === undefined && descriptor.loc ? dispatcher.releaseFrame : null;
+        dispatcher.pending.push({ check, frame });
+      },
+    };
+  }
+
+  private internalFailure(index: number, error: unknown, el: OpenElement | null) {
+    this.found[index] = true;
+    const entry = this.active[index];
+    this.pending.push({
+      check: baseCheck(entry, {
+        status: 'skipped',
+        message: `rule ${entry.rule.id} failed internally and was skipped: ${(error as Error)?.message ?? String(error)}`,
+        hint: 'This is a bug in ddex-check, not in the delivery; please report it with the message.',
+        field: el?.path ?? '',
+        line: el?.line ?? null,
+        column: el?.column ?? null,
+        file: this.init.file,
+      }),
+      frame: null,
+    });
+  }
+}
+
+/** Rules whose findings the engine itself reports (pass, schema, version), so they pass like any other. */
+export const ENGINE_RULES = new Set<string>();
+
+export function appliesTo(rule: Rule, version: ErnMessage['version']): boolean {
+  return rule.meta.versions === 'all' || rule.meta.versions.includes(version);
+}
+
+export function baseCheck(entry: Pick<ActiveRule, 'rule'>, fields: Partial<Check> & Pick<Check, 'status' | 'message'>): Check {
+  return {
+    stage: entry.rule.stage,
+    rule: entry.rule.id,
+    label: entry.rule.meta.label,
+    field: '',
+    line: null,
+    column: null,
+    file: '',
+    release: null,
+    hint: '',
+    ...fields,
+  };
+}
