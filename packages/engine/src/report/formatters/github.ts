@@ -1,0 +1,48 @@
+/**
+ * `--format github`: GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`),
+ * which the runner turns into annotations on the pull request, then one plain verdict line per input.
+ */
+import type { Check, Report } from '../types.js';
+import { displaySource, locateCheck } from './locations.js';
+import { reportFails } from './threshold.js';
+import type { Formatter, FormatterContext } from './types.js';
+
+// Escaping as in @actions/core (toCommandValue / escapeProperty).
+const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+function command(check: Check): 'error' | 'warning' | 'notice' | null {
+  if (check.status === 'error') return 'error';
+  if (check.status === 'warning' || check.needs_staff) return 'warning';
+  if (check.status === 'skipped' || check.severity === 'info') return 'notice';
+  return null;
+}
+
+function annotation(report: Report, check: Check, kind: string, ctx: FormatterContext): string {
+  const loc = locateCheck(report, check, ctx.cwd);
+  const props = [`file=${escapeProperty(loc.path)}`];
+  if (check.line !== null && !loc.entry) {
+    props.push(`line=${check.line}`);
+    if (check.column !== null) props.push(`col=${check.column}`);
+  }
+  props.push(`title=${escapeProperty(`${check.rule}${check.release ? ` (release ${check.release})` : ''}`)}`);
+  const where = [loc.entry && `${loc.entry}${check.line !== null ? `:${check.line}:${check.column ?? 0}` : ''}`, check.field].filter(Boolean).join(' ');
+  const body = [check.message, where && `at ${where}`, check.hint && `hint: ${check.hint}`].filter(Boolean).join('\n');
+  return `::${kind} ${props.join(',')}::${escapeData(body)}`;
+}
+
+export const github: Formatter = (reports, ctx) => {
+  const lines: string[] = [];
+  for (const report of reports) {
+    for (const check of report.checks) {
+      const kind = command(check);
+      if (kind) lines.push(annotation(report, check, kind, ctx));
+    }
+  }
+  for (const report of reports) {
+    const s = report.summary;
+    const mark = reportFails(report, ctx.failOn) ? 'FAIL' : 'ok';
+    lines.push(`${mark} ${displaySource(report, ctx.cwd)}: ${report.verdict} (${s.errors} errors, ${s.warnings} warnings, ${s.skipped} skipped)`);
+  }
+  return lines.join('\n') + '\n';
+};

@@ -1,0 +1,19 @@
+/** The formatters, by `--format` name: one file each, one signature `(reports, ctx) => string`. */
+import { github } from './github.js';
+import { json } from './json.js';
+import { junit } from './junit.js';
+import { sarif } from './sarif.js';
+import { text } from './text.js';
+import type { Formatter } from './types.js';
+
+export const FORMATTERS = { text, json, junit, sarif, github } as const satisfies Record<string, Formatter>;
+export type FormatName = keyof typeof FORMATTERS;
+export const FORMAT_NAMES = Object.keys(FORMATTERS) as FormatName[];
+
+export function formatterFor(name: string): Formatter | undefined {
+  return Object.hasOwn(FORMATTERS, name) ? FORMATTERS[name as FormatName] : undefined;
+}
+
+export type { Formatter, FormatterContext, FormatterRule } from './types.js';
+export { FAIL_ON, type FailOn, reportFails, checkFails, isFinding, verdictRank } from './threshold.js';
+export { locateFile, sourceKind, displaySource } from './locations.js';
