@@ -4,7 +4,7 @@
  * only when opened. Nothing is extracted to disk. Entries are read through a guard that checks the
  * inflated byte count (yauzl's validateEntrySizes) and the CRC-32, and names the entry on failure.
  */
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import { batchOf } from './assemble.js';
@@ -66,7 +66,7 @@ class EntryGuard extends Transform {
   }
 
   override _flush(cb: TransformCallback): void {
-    if (this.crc >>> 0 !== this.expectedCrc >>> 0) cb(this.fail('its CRC-32 does not match the central directory (the zip is corrupt)'));
+    if (this.crc >>> 0 !== this.expectedCrc >>> 0) cb(this.fail('does not match its CRC-32 (the zip is corrupt)'));
     else cb();
   }
 }
@@ -101,10 +101,11 @@ function entryOpener(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, zipNa
           return;
         }
         const guard = new EntryGuard(entry.crc32, (why) => new BatchError(`zip ${zipName}: entry "${name}" ${why}`, 'zip_invalid', name));
+        // Our error (naming the entry) reaches the guard first; pipeline then tears both down, also
+        // when a consumer stops early (sniffing reads a few KB) and destroys the guard.
         stream.on('error', (e: Error) => guard.destroy(readError(zipName, name, e)));
-        // Consumers stop early (sniffing reads a few KB): release the inflater and the file range.
-        guard.on('close', () => stream.destroy());
-        resolve(stream.pipe(guard));
+        pipeline(stream, guard, () => {});
+        resolve(guard);
       });
     });
 }
