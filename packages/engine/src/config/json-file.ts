@@ -1,0 +1,27 @@
+/** Reads a JSON file for the config loader, with errors that name the file and the line:column of a syntax error. */
+import { readFile } from 'node:fs/promises';
+import { ConfigFileError } from './errors.js';
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `${line}:${offset - before.lastIndexOf('\n')}`;
+}
+
+export async function readJsonFile(file: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigFileError(code === 'ENOENT' ? `${what} not found` : `${what} cannot be read (${code ?? error})`, file, '');
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    const where = position ? ` at ${lineColumn(text, Number(position[1]))}` : '';
+    throw new ConfigFileError(`${what} is not valid JSON${where}: ${message.replace(/ in JSON at position \d+.*$/, '')}`, file, '');
+  }
+}

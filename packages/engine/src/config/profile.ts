@@ -1,0 +1,37 @@
+/**
+ * Service profiles from JSON: a partial profile (config `profile` key or `--profile FILE`) is
+ * merged key by key over the default profile, so a platform states only what differs.
+ */
+import { DEFAULT_PROFILE } from '../profile/default.js';
+import type { Profile } from '../profile/types.js';
+import { readJsonFile } from './json-file.js';
+import { PROFILE_SCHEMA } from './schema.js';
+import { checkAgainst } from './check-schema.js';
+
+export type PartialProfile = {
+  name?: string;
+  artwork?: Partial<Profile['artwork']>;
+  audio?: Partial<Profile['audio']>;
+  video?: Partial<Profile['video']>;
+  genres?: string[];
+  territories?: string[];
+};
+
+/** Arrays replace, objects merge one level deep (the profile has no deeper nesting). */
+export function mergeProfile(partial: PartialProfile, base: Profile = DEFAULT_PROFILE): Profile {
+  return {
+    name: partial.name ?? base.name,
+    artwork: { ...base.artwork, ...partial.artwork },
+    audio: { ...base.audio, ...partial.audio },
+    video: { ...base.video, ...partial.video },
+    genres: partial.genres ?? base.genres,
+    territories: partial.territories ?? base.territories,
+  };
+}
+
+/** `--profile FILE`: a partial profile JSON, checked against the profile schema. */
+export async function loadProfileFile(file: string, base: Profile = DEFAULT_PROFILE): Promise<Profile> {
+  const value = await readJsonFile(file, 'profile file');
+  checkAgainst('profile', PROFILE_SCHEMA, value, file, '');
+  return mergeProfile(value as PartialProfile, base);
+}
