@@ -57,8 +57,8 @@ async function openPath(input: string, source: string, limits: ZipLimits): Promi
     throw new BatchError(`cannot read ${input}: ${(err as Error).message}`, 'unreadable', input);
   }
   // A `.zip` that does not start like one is still a zip to the user: report it as a broken zip.
-  if (isZipName(input) || looksLikeZip(head)) return openZip({ file: input }, source, limits);
-  return openXmlFile(input, displayBase(input), stat.size, source);
+  if (isZipName(input) || isZipName(source) || looksLikeZip(head)) return openZip({ file: input }, source, limits);
+  return openXmlFile(input, displayBase(source), stat.size, source);
 }
 
 async function openBytes(bytes: Buffer, name: string | undefined, limits: ZipLimits): Promise<Batch> {
