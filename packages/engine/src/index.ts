@@ -11,3 +11,25 @@ export type { Catalog, CatalogRelease, CatalogRecording } from './catalog/types.
 export type { Profile } from './profile/types.js';
 export { DEFAULT_PROFILE } from './profile/default.js';
 export type { Rule, RuleMeta, RuleContext } from './rules/define.js';
+// CLI support (formatters, config files, JSON catalog, baselines, schema cache): added by the CLI work.
+export {
+  FORMATTERS,
+  FORMAT_NAMES,
+  formatterFor,
+  FAIL_ON,
+  reportFails,
+  checkFails,
+  isFinding,
+  sourceKind,
+  locateFile,
+  displaySource,
+  type FormatName,
+  type FailOn,
+  type Formatter,
+  type FormatterContext,
+  type FormatterRule,
+} from './report/formatters/index.js';
+export * from './config/index.js';
+export { JsonCatalog, CatalogFileError } from './catalog/json-catalog.js';
+export * from './baseline/index.js';
+export { SchemaStore, userCacheDir, type SchemaOrigin, type SchemaLocation } from './xml/schema-store.js';
