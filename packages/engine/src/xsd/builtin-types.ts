@@ -1,0 +1,192 @@
+/**
+ * The XSD built-in simple types: how each one handles whitespace, which primitive gives its lexical
+ * space, and the lexical checks themselves (dates, durations, numbers, names...), written to accept
+ * what libxml2 accepts on the DDEX schemas.
+ */
+import type { SimpleTypeDef, WhiteSpace } from './compiled-set.js';
+
+interface BuiltinSpec {
+  builtin: string;
+  whiteSpace: WhiteSpace;
+  minInclusive?: string;
+  maxInclusive?: string;
+  list?: string;
+}
+
+const INTEGER_RANGES: Record<string, [string | undefined, string | undefined]> = {
+  integer: [undefined, undefined],
+  nonPositiveInteger: [undefined, '0'],
+  negativeInteger: [undefined, '-1'],
+  nonNegativeInteger: ['0', undefined],
+  positiveInteger: ['1', undefined],
+  long: ['-9223372036854775808', '9223372036854775807'],
+  int: ['-2147483648', '2147483647'],
+  short: ['-32768', '32767'],
+  byte: ['-128', '127'],
+  unsignedLong: ['0', '18446744073709551615'],
+  unsignedInt: ['0', '4294967295'],
+  unsignedShort: ['0', '65535'],
+  unsignedByte: ['0', '255'],
+};
+
+const COLLAPSED = [
+  'boolean', 'decimal', 'float', 'double', 'duration', 'dateTime', 'date', 'time', 'gYear', 'gYearMonth',
+  'gMonth', 'gMonthDay', 'gDay', 'hexBinary', 'base64Binary', 'anyURI', 'QName', 'NOTATION', 'token',
+  'language', 'Name', 'NCName', 'NMTOKEN', 'ID', 'IDREF', 'ENTITY',
+];
+
+function specOf(local: string): BuiltinSpec | null {
+  if (local === 'string' || local === 'anySimpleType') return { builtin: 'string', whiteSpace: 'preserve' };
+  if (local === 'normalizedString') return { builtin: 'string', whiteSpace: 'replace' };
+  if (local in INTEGER_RANGES) {
+    const [min, max] = INTEGER_RANGES[local]!;
+    return { builtin: 'integer', whiteSpace: 'collapse', minInclusive: min, maxInclusive: max };
+  }
+  if (local === 'IDREFS' || local === 'NMTOKENS' || local === 'ENTITIES') {
+    return { builtin: local, whiteSpace: 'collapse', list: local.slice(0, -1) };
+  }
+  if (COLLAPSED.includes(local)) return { builtin: local, whiteSpace: 'collapse' };
+  return null;
+}
+
+/** The definition of a built-in type by local name, or null when XSD has no such built-in. */
+export function builtinSimpleType(local: string, idOf: (local: string) => number): SimpleTypeDef | null {
+  const spec = specOf(local);
+  if (!spec) return null;
+  const def: SimpleTypeDef = { kind: 'simple', name: `xs:${local}`, variety: 'atomic', builtin: spec.builtin, whiteSpace: spec.whiteSpace };
+  if (spec.minInclusive !== undefined) def.minInclusive = spec.minInclusive;
+  if (spec.maxInclusive !== undefined) def.maxInclusive = spec.maxInclusive;
+  if (spec.list) {
+    def.variety = 'list';
+    def.itemType = idOf(spec.list);
+    def.minLength = 1;
+  }
+  return def;
+}
+
+const NCNAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NCNAME_CHAR = `${NCNAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
+const NCNAME = `[${NCNAME_START}][${NCNAME_CHAR}]*`;
+
+const TZ = '(Z|[+-](?:(?:0\\d|1[0-3]):[0-5]\\d|14:00))?';
+const YEAR = '-?(?:[1-9]\\d{4,}|\\d{4})';
+const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?|24:00:00(?:\\.0+)?';
+
+const LEXICAL: Record<string, RegExp> = {
+  boolean: /^(?:true|false|1|0)$/,
+  decimal: /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/,
+  integer: /^[+-]?\d+$/,
+  float: /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/,
+  double: /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/,
+  duration: /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/,
+  dateTime: new RegExp(`^(${YEAR})-(\\d\\d)-(\\d\\d)T(?:${TIME})${TZ}$`),
+  date: new RegExp(`^(${YEAR})-(\\d\\d)-(\\d\\d)${TZ}$`),
+  time: new RegExp(`^(?:${TIME})${TZ}$`),
+  gYear: new RegExp(`^(${YEAR})${TZ}$`),
+  gYearMonth: new RegExp(`^(${YEAR})-(\\d\\d)${TZ}$`),
+  gMonth: new RegExp(`^--(\\d\\d)${TZ}$`),
+  gMonthDay: new RegExp(`^--(\\d\\d)-(\\d\\d)${TZ}$`),
+  gDay: new RegExp(`^---(\\d\\d)${TZ}$`),
+  hexBinary: /^(?:[0-9a-fA-F]{2})*$/,
+  base64Binary: /^(?:(?:[A-Za-z0-9+/] ?){4})*(?:(?:[A-Za-z0-9+/] ?){2}[AEIMQUYcgkosw048] ?=|[A-Za-z0-9+/] ?[AQgw] ?= ?=)?$/,
+  language: /^[a-zA-Z]{1,8}(?:-[a-zA-Z0-9]{1,8})*$/,
+  NCName: new RegExp(`^${NCNAME}$`, 'u'),
+  ID: new RegExp(`^${NCNAME}$`, 'u'),
+  IDREF: new RegExp(`^${NCNAME}$`, 'u'),
+  ENTITY: new RegExp(`^${NCNAME}$`, 'u'),
+  QName: new RegExp(`^(?:${NCNAME}:)?${NCNAME}$`, 'u'),
+  NOTATION: new RegExp(`^(?:${NCNAME}:)?${NCNAME}$`, 'u'),
+  Name: new RegExp(`^[:${NCNAME_START}][:${NCNAME_CHAR}]*$`, 'u'),
+  NMTOKEN: new RegExp(`^[:${NCNAME_CHAR}]+$`, 'u'),
+};
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function validYearMonthDay(year: string | undefined, month: string | undefined, day: string | undefined): boolean {
+  if (year !== undefined && /^-?0+$/.test(year)) return false; // XSD 1.0 has no year 0000
+  const m = month === undefined ? 1 : Number(month);
+  if (m < 1 || m > 12) return false;
+  if (day === undefined) return true;
+  const d = Number(day);
+  if (d < 1 || d > DAYS_IN_MONTH[m - 1]!) return false;
+  if (m === 2 && d === 29 && year !== undefined) {
+    // Negative years count from 1 BCE = -0001 in XSD 1.0; the leap rule applies to year + 1.
+    const y = Number(year);
+    return isLeap(y < 0 ? y + 1 : y);
+  }
+  return true;
+}
+
+/** True when `value` (already whitespace-processed) is in the lexical space of the built-in. */
+export function builtinAccepts(builtin: string, value: string): boolean {
+  switch (builtin) {
+    case 'string':
+    case 'token':
+    case 'anyURI': // libxml2 accepts almost any string as a URI reference
+      return true;
+    case 'dateTime':
+    case 'date': {
+      const m = LEXICAL[builtin]!.exec(value);
+      return m !== null && validYearMonthDay(m[1], m[2], m[3]);
+    }
+    case 'gYear':
+    case 'gYearMonth': {
+      const m = LEXICAL[builtin]!.exec(value);
+      return m !== null && validYearMonthDay(m[1], m[2], undefined);
+    }
+    case 'gMonth':
+    case 'gMonthDay': {
+      const m = LEXICAL[builtin]!.exec(value);
+      return m !== null && validYearMonthDay(undefined, m[1], m[2]);
+    }
+    case 'gDay': {
+      const m = LEXICAL.gDay!.exec(value);
+      return m !== null && Number(m[1]) >= 1 && Number(m[1]) <= 31;
+    }
+    default: {
+      const re = LEXICAL[builtin];
+      return re ? re.test(value) : true;
+    }
+  }
+}
+
+/** Decimal comparison on lexical values (both already accepted as decimals): -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): number {
+  const norm = (s: string): [number, string, string] => {
+    let sign = 1;
+    if (s[0] === '+' || s[0] === '-') {
+      if (s[0] === '-') sign = -1;
+      s = s.slice(1);
+    }
+    const [int = '', frac = ''] = s.split('.');
+    const i = int.replace(/^0+/, '');
+    const f = frac.replace(/0+$/, '');
+    if (i === '' && f === '') return [0, '', ''];
+    return [sign, i, f];
+  };
+  const [sa, ia, fa] = norm(a);
+  const [sb, ib, fb] = norm(b);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  let mag = ia.length !== ib.length ? (ia.length < ib.length ? -1 : 1) : ia < ib ? -1 : ia > ib ? 1 : 0;
+  if (mag === 0) {
+    const len = Math.max(fa.length, fb.length);
+    const pa = fa.padEnd(len, '0');
+    const pb = fb.padEnd(len, '0');
+    mag = pa < pb ? -1 : pa > pb ? 1 : 0;
+  }
+  return mag * sa;
+}
+
+/** Digits counted by totalDigits / fractionDigits. */
+export function decimalDigits(value: string): { total: number; fraction: number } {
+  const s = value.replace(/^[+-]/, '');
+  const [int = '', frac = ''] = s.split('.');
+  const i = int.replace(/^0+/, '');
+  const f = frac.replace(/0+$/, '');
+  return { total: Math.max(1, i.length + f.length), fraction: f.length };
+}

@@ -1,0 +1,50 @@
+/**
+ * The engine's default SchemaValidator: DDEX XSD sets compiled once into automata and checkers,
+ * validating on the events of the one saxes pass (no buffering, every error located).
+ * libxml2 (xmllint-wasm) stays available as the reference implementation.
+ */
+import type { ErnVersion } from '../ern/model.js';
+import type { SchemaSession, SchemaValidator } from '../xml/schema-validator.js';
+import { defaultCompiledCacheDir, loadCompiledSet } from './compiled-cache.js';
+import { locateXsdSet, type XsdSetLocation } from './schema-files.js';
+import { ValidationSession } from './validation-session.js';
+
+export interface CompiledValidatorOptions {
+  /** Folder of XSD sets laid out `ern-<version>/…` (default: `DDEX_SCHEMAS_DIR`). */
+  dir?: string;
+  /** Finds the XSD set of a version; replaces the `dir` lookup (e.g. the engine's SchemaStore). */
+  locate?: (version: string) => XsdSetLocation | null;
+  /** Where compiled sets are cached on disk; null disables the disk cache. */
+  cacheDir?: string | null;
+  /** Check xs:ID uniqueness and xs:IDREF resolution (default true; libxml2 skips them on element content). */
+  identityConstraints?: boolean;
+}
+
+export class CompiledValidator implements SchemaValidator {
+  readonly name = 'compiled';
+  private readonly locate: (version: string) => XsdSetLocation | null;
+  private readonly cacheDir: string | null;
+  private readonly identityConstraints: boolean;
+
+  constructor(private readonly options: CompiledValidatorOptions = {}) {
+    this.locate = options.locate ?? ((version) => locateXsdSet(version, options.dir));
+    this.cacheDir = options.cacheDir === undefined ? defaultCompiledCacheDir() : options.cacheDir;
+    this.identityConstraints = options.identityConstraints ?? true;
+  }
+
+  begin(version: ErnVersion | string, _root: { ns: string; name: string }): SchemaSession | string {
+    const location = this.locate(version);
+    if (!location) {
+      const where = this.options.dir ?? process.env.DDEX_SCHEMAS_DIR;
+      return `no XSD set for ERN ${version}${where ? ` in ${where}` : ' (set --schemas DIR or DDEX_SCHEMAS_DIR)'}`;
+    }
+    let loaded;
+    try {
+      loaded = loadCompiledSet(location.mainFile, this.cacheDir);
+    } catch (err) {
+      return `the XSD set for ERN ${version} could not be compiled: ${(err as Error).message}`;
+    }
+    const session = new ValidationSession(loaded.set, loaded.checker, { identityConstraints: this.identityConstraints });
+    return { listener: session.listener, finish: async () => session.finish() };
+  }
+}

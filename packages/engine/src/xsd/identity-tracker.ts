@@ -1,0 +1,46 @@
+/**
+ * xs:ID uniqueness and xs:IDREF resolution over one message. IDs are kept in a set; an IDREF is
+ * kept only while no ID of that value has been seen (ERN mostly refers backwards), so memory is
+ * the ID set plus forward references.
+ */
+import type { SchemaIssue } from '../xml/schema-validator.js';
+import type { OpenElement } from '../xml/events.js';
+import { normalizeWhiteSpace } from './simple-type-compiler.js';
+
+interface PendingRef {
+  value: string;
+  line: number;
+  column: number;
+  path: string;
+}
+
+export class IdentityTracker {
+  private readonly ids = new Set<string>();
+  private readonly pending: PendingRef[] = [];
+
+  constructor(private readonly report: (issue: SchemaIssue) => void) {}
+
+  /** A valid value of a type built on `builtin`; only ID, IDREF and IDREFS matter. */
+  value(builtin: string, raw: string, el: OpenElement): void {
+    if (builtin !== 'ID' && builtin !== 'IDREF' && builtin !== 'IDREFS') return;
+    const value = normalizeWhiteSpace(raw, 'collapse');
+    if (builtin === 'ID') {
+      if (this.ids.has(value)) {
+        this.report({ message: `Duplicate ID '${value}' in ${el.name}: IDs must be unique in the message`, line: el.line, column: el.column, path: el.path });
+      } else this.ids.add(value);
+      return;
+    }
+    for (const ref of builtin === 'IDREFS' ? value.split(' ') : [value]) {
+      if (!this.ids.has(ref)) this.pending.push({ value: ref, line: el.line, column: el.column, path: el.path });
+    }
+  }
+
+  finish(): void {
+    for (const ref of this.pending) {
+      if (this.ids.has(ref.value)) continue;
+      const name = ref.path.split('/').pop()?.replace(/\[\d+\]$/, '') ?? '';
+      this.report({ message: `Reference '${ref.value}' in ${name} does not match any ID in the message`, line: ref.line, column: ref.column, path: ref.path });
+    }
+    this.pending.length = 0;
+  }
+}
