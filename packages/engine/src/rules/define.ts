@@ -82,7 +82,9 @@ export type EnterHandler = (el: OpenElement) => void;
 export type RuleHandlers = {
   'Message:exit'?: () => void | Promise<void>;
   'Media:exit'?: () => void | Promise<void>;
-} & Record<string, ElementHandler | EnterHandler | (() => void | Promise<void>) | undefined>;
+  /** Element handlers; `:enter` keys receive the element without its text. */
+  [selector: string]: ((el: ClosedElement) => void | Promise<void>) | undefined;
+};
 
 /** Context of a batch-level check (files no message references, duplicate UPCs across messages). */
 export interface BatchRuleContext {

@@ -122,7 +122,7 @@ export class RuleDispatcher {
     this.active.forEach((entry, index) => {
       if (this.found[index]) return;
       if (version && !appliesTo(entry.rule, version)) return;
-      if (!entry.rule.create && !entry.rule.checkBatch && !ENGINE_RULES.has(entry.rule.id)) return;
+      if (!entry.rule.create) return;
       out.push(baseCheck(entry, { status: 'pass', message: entry.rule.meta.description, file: this.init.file }));
     });
     return out;
@@ -198,9 +198,6 @@ export class RuleDispatcher {
     });
   }
 }
-
-/** Rules whose findings the engine itself reports (pass, schema, version), so they pass like any other. */
-export const ENGINE_RULES = new Set<string>();
 
 export function appliesTo(rule: Rule, version: ErnMessage['version']): boolean {
   return rule.meta.versions === 'all' || rule.meta.versions.includes(version);

@@ -1,0 +1,124 @@
+/**
+ * Builds the Report from the checks of every message and of the batch: summary, per-release
+ * outcomes (a release with an error is left out, one needing staff is flagged, one the catalog
+ * knows is updated) and what would be created.
+ */
+import type { ErnMessage, Release } from '../ern/model.js';
+import type { Check, MessageSummary, Report, ReleaseOutcome, WouldCreate } from './types.js';
+import { verdictOf } from './verdict.js';
+
+export interface ReadMessage {
+  file: string;
+  message: ErnMessage | null;
+  summary: MessageSummary;
+  /** Release references the catalog found on the member. */
+  updates: ReadonlySet<string>;
+}
+
+export interface BuildInput {
+  source: string;
+  checks: Check[];
+  messages: ReadMessage[];
+  engine: Report['engine'];
+}
+
+/** Releases that become catalog entries: the main/other releases, not per-track or clip releases. */
+export function isCatalogRelease(release: Release): boolean {
+  return release.kind === 'main' || release.kind === 'other';
+}
+
+export function buildReport({ source, checks, messages, engine }: BuildInput): Report {
+  const releases: ReleaseOutcome[] = [];
+  const wouldCreate: WouldCreate = { releases: [], recordings: [], artists: [] };
+  const artists = new Map<string, { name: string; reference: string | null }>();
+
+  for (const read of messages) {
+    const m = read.message;
+    if (!m) continue;
+    const mine = checks.filter((c) => c.file === read.file || (c.file !== read.file && c.release !== null && belongsTo(c, m)));
+    const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
+    const attributed = attributeChecks(mine, m);
+
+    for (const release of m.releases) {
+      if (!isCatalogRelease(release)) continue;
+      const reference = release.reference?.value ?? '';
+      const own = attributed.get(reference) ?? [];
+      const errors = own.filter((c) => c.status === 'error').length;
+      const warnings = own.filter((c) => c.status === 'warning').length;
+      const staff = own.some((c) => c.needs_staff && c.status !== 'pass');
+      const outcome: ReleaseOutcome['outcome'] =
+        messageLevelError || errors > 0 ? 'left_out' : staff ? 'flagged' : read.updates.has(reference) ? 'updated' : 'created';
+      const title = titleOf(release);
+      const upc = release.ids.icpn?.value ?? null;
+      releases.push({ file: read.file, reference, title, upc, kind: release.kind, outcome, errors, warnings });
+      if (outcome !== 'created' && outcome !== 'updated') continue;
+      wouldCreate.releases.push({ file: read.file, reference, title, upc, outcome });
+      for (const name of release.displayArtists.map((a) => a.name).concat(release.displayArtistNames)) {
+        if (name && !artists.has(name)) artists.set(name, { name, reference: release.displayArtists.find((a) => a.name === name)?.partyReference ?? null });
+      }
+      const inRelease = new Set(release.tracks.map((t) => t.resourceReference.value).concat(release.resourceReferences.map((r) => r.value)));
+      for (const resource of m.resources) {
+        if (resource.kind !== 'SoundRecording' || !resource.reference || !inRelease.has(resource.reference.value)) continue;
+        if (wouldCreate.recordings.some((r) => r.file === read.file && r.reference === resource.reference!.value)) continue;
+        wouldCreate.recordings.push({ file: read.file, reference: resource.reference.value, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
+      }
+    }
+  }
+  wouldCreate.artists = [...artists.values()];
+
+  const versions = new Set(messages.map((m) => m.summary.ern_version).filter((v): v is string => Boolean(v)));
+  return {
+    source,
+    ern_version: versions.size === 0 ? null : versions.size === 1 ? [...versions][0] : 'mixed',
+    verdict: verdictOf(checks),
+    summary: {
+      messages: messages.length,
+      releases: releases.length,
+      pass: checks.filter((c) => c.status === 'pass').length,
+      warnings: checks.filter((c) => c.status === 'warning').length,
+      errors: checks.filter((c) => c.status === 'error').length,
+      skipped: checks.filter((c) => c.status === 'skipped').length,
+      needs_staff: checks.filter((c) => c.needs_staff && c.status !== 'pass').length,
+    },
+    checks,
+    messages: messages.map((m) => m.summary),
+    releases,
+    would_create: wouldCreate,
+    engine,
+  };
+}
+
+function belongsTo(check: Check, message: ErnMessage): boolean {
+  return message.releases.some((r) => r.reference?.value === check.release);
+}
+
+/**
+ * Maps checks to the catalog releases they affect: a check on a track or clip release, or on a
+ * resource, counts against every catalog release that holds the same resource.
+ */
+function attributeChecks(checks: Check[], m: ErnMessage): Map<string, Check[]> {
+  const byRelease = new Map<string, Check[]>();
+  const add = (ref: string, check: Check) => byRelease.set(ref, [...(byRelease.get(ref) ?? []), check]);
+  const catalog = m.releases.filter(isCatalogRelease);
+  const holders = (resourceRef: string) =>
+    catalog.filter((r) => r.tracks.some((t) => t.resourceReference.value === resourceRef || t.linked.includes(resourceRef)) || r.resourceReferences.some((x) => x.value === resourceRef));
+  const byRef = new Map(m.releases.map((r) => [r.reference?.value ?? '', r]));
+  for (const check of checks) {
+    if (check.status === 'pass') continue;
+    const targets = new Set<string>();
+    if (check.release) {
+      const release = byRef.get(check.release);
+      if (release && !isCatalogRelease(release)) {
+        for (const r of release.resourceReferences) for (const holder of holders(r.value)) targets.add(holder.reference?.value ?? '');
+      } else targets.add(check.release);
+    } else if (check.resource) {
+      for (const holder of holders(check.resource)) targets.add(holder.reference?.value ?? '');
+    }
+    for (const ref of targets) add(ref, check);
+  }
+  return byRelease;
+}
+
+function titleOf(release: Release): string | null {
+  return release.titles.find((t) => t.type === 'DisplayTitleText' || t.type === 'DisplayTitle')?.text ?? release.titles[0]?.text ?? null;
+}

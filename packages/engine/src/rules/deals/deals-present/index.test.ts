@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { baseMessage, runRule } from '../../testing/rule-tester.js';
+
+const withoutDeals = (xml: string) => xml.slice(0, xml.indexOf('<DealList>')) + xml.slice(xml.indexOf('</DealList>') + '</DealList>'.length);
+
+describe('deals-present', () => {
+  it.each(['4.3', '3.8.2'] as const)('passes the %s base message', async (version) => {
+    expect((await runRule('deals-present', { version })).findings).toEqual([]);
+  });
+  it.each(['4.3', '3.8.2'] as const)('reports a %s message without DealList', async (version) => {
+    const run = await runRule('deals-present', { version, xml: withoutDeals(baseMessage(version)) });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'error', stage: 'deals' });
+  });
+});

@@ -1,0 +1,36 @@
+/** The rule list and what the CLI's `rules` command shows; the list itself is generated from the rule folders. */
+import { RULES } from './index.generated.js';
+import { presetSeverity } from './severity.js';
+import type { Rule } from './define.js';
+
+export { RULES };
+
+export interface RuleInfo {
+  id: string;
+  stage: Rule['stage'];
+  label: string;
+  description: string;
+  versions: readonly string[] | 'all';
+  severity: { recommended: string; strict: string };
+  replacedBy?: string[];
+  docs: string;
+}
+
+export const DOCS_BASE = 'https://github.com/ddex-check/ddex-check/blob/main/packages/engine/src/rules';
+
+export function docsUrl(rule: Pick<Rule, 'id' | 'stage'>): string {
+  return `${DOCS_BASE}/${rule.stage}/${rule.id}/README.md`;
+}
+
+export function listRules(): RuleInfo[] {
+  return RULES.map((rule) => ({
+    id: rule.id,
+    stage: rule.stage,
+    label: rule.meta.label,
+    description: rule.meta.description,
+    versions: rule.meta.versions,
+    severity: { recommended: presetSeverity(rule, 'ddex:recommended'), strict: presetSeverity(rule, 'ddex:strict') },
+    ...(rule.meta.replacedBy ? { replacedBy: rule.meta.replacedBy } : {}),
+    docs: docsUrl(rule),
+  }));
+}

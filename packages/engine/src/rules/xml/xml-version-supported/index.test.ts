@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { baseMessage, runRule } from '../../testing/rule-tester.js';
+
+const rewrite = (ns: string) => baseMessage('4.3').replace('http://ddex.net/xml/ern/43', ns);
+
+describe('xml-version-supported', () => {
+  it.each(['4.3', '3.8.2'] as const)('passes ERN %s', async (version) => {
+    const run = await runRule('xml-version-supported', { version });
+    expect(run.findings).toEqual([]);
+    expect(run.all.map((c) => c.status)).toEqual(['pass']);
+  });
+
+  it.each([
+    ['ERN 3.4.1', rewrite('http://ddex.net/xml/ern/341'), 'unsupported', /3\.4\.1.*not accepted/],
+    ['ERN 4.3.2', rewrite('http://ddex.net/xml/ern/432'), 'unsupported', /4\.3\.2/],
+    ['another namespace', rewrite('urn:example:not-ddex'), 'notErn', /not an ERN message/],
+    ['no namespace', '<NewReleaseMessage><MessageHeader/></NewReleaseMessage>', 'noNamespace', /no ERN namespace/],
+    ['a manifest', '<ManifestMessage xmlns="http://ddex.net/xml/2011/echo/12"/>', 'notErn', /ManifestMessage/],
+  ])('rejects %s', async (_, xml, messageId, text) => {
+    const run = await runRule('xml-version-supported', { version: '4.3', xml });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: messageId });
+    expect(run.findings[0].message).toMatch(text);
+  });
+});

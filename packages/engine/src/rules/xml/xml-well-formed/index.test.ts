@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { baseMessage, runRule } from '../../testing/rule-tester.js';
+
+describe('xml-well-formed', () => {
+  it.each([
+    ['4.3', ''],
+    ['3.8.2', ''],
+  ] as const)('passes a well-formed %s message', async (version) => {
+    const run = await runRule('xml-well-formed', { version });
+    expect(run.findings).toEqual([]);
+    expect(run.all.map((c) => c.status)).toEqual(['pass']);
+  });
+
+  it.each([
+    ['truncated', (xml: string) => xml.slice(0, xml.indexOf('<DealList>') + 15), 'syntax', /not well-formed/],
+    ['empty', () => '', 'empty', /empty/],
+    ['plain text', () => 'just some text', 'syntax', /not well-formed/],
+    ['mismatched tag', (xml: string) => xml.replace('</ReleaseType>', '</ReleaseTyp>'), 'syntax', /not well-formed/],
+    ['billion laughs', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
+    ['XXE', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
+  ] as const)('reports %s', async (_, mutate, messageId, text) => {
+    const run = await runRule('xml-well-formed', { version: '4.3', xml: mutate(baseMessage('4.3')) });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: messageId, file: 'message.xml' });
+    expect(run.findings[0].message).toMatch(text);
+  });
+
+  it('locates a syntax error at its line', async () => {
+    const xml = baseMessage('3.8.2').replace('<ReleaseType>Single</ReleaseType>', '<ReleaseType>Single</ReleaseTyp>');
+    const run = await runRule('xml-well-formed', { version: '3.8.2', xml });
+    const line = xml.split('\n').findIndex((l) => l.includes('</ReleaseTyp>')) + 1;
+    expect(run.findings[0].line).toBe(line);
+  });
+});
