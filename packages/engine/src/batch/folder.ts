@@ -1,6 +1,6 @@
 /**
  * A folder batch: every file under the folder (recursively), read in place. Dotfiles and macOS
- * debris are left out; symbolic links are followed, once per real directory so a loop ends.
+ * debris are left out; symbolic links are followed, except one leading back up (a loop).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -19,32 +19,36 @@ export function fileEntry(absolute: string, relative: string, size: number): Bat
   return { path: relative, size, open: () => openFileStream(absolute) };
 }
 
-async function walk(root: string, dir: string, seen: Set<string>, out: BatchEntry[]): Promise<void> {
+/** `ancestors` are the real paths above `dir`: a link back to one of them is a loop, not a folder. */
+async function walk(root: string, dir: string, ancestors: ReadonlySet<string>, out: BatchEntry[]): Promise<void> {
   let items;
+  let here: Set<string>;
   try {
     const real = await fs.realpath(dir);
-    if (seen.has(real)) return;
-    seen.add(real);
+    if (ancestors.has(real)) return;
+    here = new Set(ancestors).add(real);
     items = await fs.readdir(dir, { withFileTypes: true });
   } catch (err) {
-    throw new BatchError(`cannot read folder ${dir}: ${(err as Error).message}`, 'unreadable', path.relative(root, dir).split(path.sep).join('/'));
+    throw new BatchError(`cannot read folder ${dir}: ${(err as Error).message}`, 'unreadable', path.relative(root, dir).split(path.sep).join('/') || dir);
   }
-  items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const item of items) {
-    const absolute = path.join(dir, item.name);
-    const relative = path.relative(root, absolute).split(path.sep).join('/');
-    if (isIgnoredPath(relative)) continue;
-    let stat;
-    try {
-      stat = item.isSymbolicLink() ? await fs.stat(absolute) : item;
-    } catch {
-      // A dangling link: list it, so a message pointing at it gets "cannot be read", not "missing".
-      out.push(fileEntry(absolute, relative, 0));
-      continue;
-    }
-    if (stat.isDirectory()) await walk(root, absolute, seen, out);
-    else if (stat.isFile()) out.push(fileEntry(absolute, relative, (await fs.stat(absolute)).size));
-  }
+  // Stats run side by side (the thread pool queues them); order is restored when the batch is sorted.
+  await Promise.all(
+    items.map(async (item) => {
+      const absolute = path.join(dir, item.name);
+      const relative = path.relative(root, absolute).split(path.sep).join('/');
+      if (isIgnoredPath(relative)) return;
+      let info;
+      try {
+        info = await fs.stat(absolute); // follows links: a linked folder or file counts as its target
+      } catch {
+        // A dangling link: list it, so a message pointing at it gets "cannot be read", not "missing".
+        out.push(fileEntry(absolute, relative, 0));
+        return;
+      }
+      if (info.isDirectory()) await walk(root, absolute, here, out);
+      else if (info.isFile()) out.push(fileEntry(absolute, relative, info.size));
+    }),
+  );
 }
 
 export async function openFolder(folder: string, source: string): Promise<Batch> {

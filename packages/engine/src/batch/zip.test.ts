@@ -126,6 +126,18 @@ describe('openBatch on a zip', () => {
     await batch.close();
   });
 
+  it('lists an encrypted entry but refuses to open it, naming it', async () => {
+    const zip = await buildZip([{ name: 'm.xml', data: ern43('M') }, { name: 'secret.flac', data: Buffer.alloc(5000, 3) }]);
+    // Set the "encrypted" flag (bit 0) of secret.flac in the central directory.
+    const central = zip.lastIndexOf(Buffer.from('PK\x01\x02', 'latin1'));
+    expect(zip.subarray(central + 46, central + 46 + 11).toString()).toBe('secret.flac');
+    zip.writeUInt16LE(zip.readUInt16LE(central + 8) | 1, central + 8);
+    const batch = await openBatch(zip);
+    const secret = batch.entries.find((e) => e.path === 'secret.flac')!;
+    await expect(secret.open()).rejects.toMatchObject({ code: 'zip_invalid', file: 'secret.flac', message: expect.stringContaining('encrypted') });
+    await batch.close();
+  });
+
   it('refuses a corrupt zip with zip_invalid', async () => {
     const zip = await buildZip([{ name: 'm.xml', data: ern43('M') }]);
     await withTempDir(async (dir) => {
