@@ -62,14 +62,16 @@ export class ElementLineIndex {
     if (line === null || this.count === 0) return '';
     const last = this.lastAtOrBefore(line);
     if (last < 0) return '';
-    let first = last;
-    if (this.lines[last] === line) {
-      while (first > 0 && this.lines[first - 1] === line) first--;
-      // Also the element begun before `line`, whose start tag may end on it.
-      if (first > 0) first--;
-    }
     if (element !== '') {
-      for (let i = first; i <= last; i++) if (this.nameOf(i) === element) return this.pathOf(i);
+      if (this.lines[last] !== line) {
+        if (this.nameOf(last) === element) return this.pathOf(last);
+      } else {
+        let first = last;
+        while (first > 0 && this.lines[first - 1] === line) first--;
+        for (let i = first; i <= last; i++) if (this.nameOf(i) === element) return this.pathOf(i);
+        // The element begun before `line`, whose start tag may end on it.
+        if (first > 0 && this.nameOf(first - 1) === element) return this.pathOf(first - 1);
+      }
     }
     return this.pathOf(last);
   }

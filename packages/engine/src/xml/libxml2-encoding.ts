@@ -40,9 +40,19 @@ export function bytesForLibxml2(bytes: Buffer): PreparedBytes {
 
 function decode(bytes: Buffer, label: string): string | null {
   if (LATIN1.has(label)) return bytes.toString('latin1');
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(label).decode(bytes);
+    decoder = new TextDecoder(label);
   } catch {
     return null;
   }
+  const text = decoder.decode(bytes);
+  // Node 20 decodes windows-1252 as ISO-8859-1 (0x80 -> U+0080 instead of the euro sign).
+  return decoder.encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80] || c) : text;
 }
+
+/** What windows-1252 puts at 0x80-0x9F ('' where it is undefined: the byte keeps its C1 code point). */
+const WINDOWS_1252_C1 = [
+  '\u20ac', '', '\u201a', '\u0192', '\u201e', '\u2026', '\u2020', '\u2021', '\u02c6', '\u2030', '\u0160', '\u2039', '\u0152', '', '\u017d', '',
+  '', '\u2018', '\u2019', '\u201c', '\u201d', '\u2022', '\u2013', '\u2014', '\u02dc', '\u2122', '\u0161', '\u203a', '\u0153', '', '\u017e', '\u0178',
+];

@@ -28,6 +28,8 @@ export interface Libxml2ValidatorOptions {
   maxIssues?: number;
   /** xmllint workers running at once (default: the number of CPUs). */
   concurrency?: number;
+  /** Stands in for xmllint-wasm's `validateXML` (tests simulate its failures with it). */
+  validateXML?: typeof validateXML;
 }
 
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
@@ -51,8 +53,10 @@ export class Libxml2Validator implements SchemaValidator {
   private readonly maxBytes: number;
   private readonly maxIssues: number;
   private readonly limit: LimitFunction;
+  private readonly validateXml: typeof validateXML;
 
   constructor(opts: Libxml2ValidatorOptions = {}) {
+    this.validateXml = opts.validateXML ?? validateXML;
     this.store = opts.store ?? new SchemaStore();
     this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     this.maxIssues = opts.maxIssues ?? DEFAULT_MAX_ISSUES;
@@ -71,7 +75,12 @@ export class Libxml2Validator implements SchemaValidator {
     } catch (error) {
       return `the ERN ${version} XSD set in ${location.dir} cannot be used: ${(error as Error).message}`;
     }
-    return new Libxml2Session(schemas, location.dir, { maxBytes: this.maxBytes, maxIssues: this.maxIssues, limit: this.limit });
+    return new Libxml2Session(schemas, location.dir, {
+      maxBytes: this.maxBytes,
+      maxIssues: this.maxIssues,
+      limit: this.limit,
+      validateXml: this.validateXml,
+    });
   }
 }
 
@@ -79,6 +88,7 @@ interface SessionSettings {
   maxBytes: number;
   maxIssues: number;
   limit: LimitFunction;
+  validateXml: typeof validateXML;
 }
 
 class Libxml2Session implements SchemaSession {
@@ -136,7 +146,7 @@ class Libxml2Session implements SchemaSession {
 
   private async run(bytes: Buffer, maxMemoryPages: number): Promise<RunOutcome> {
     try {
-      const result = await validateXML({
+      const result = await this.settings.validateXml({
         xml: [{ fileName: MESSAGE_FILE, contents: bytes }],
         schema: [this.schemas.main],
         preload: this.schemas.imports,
