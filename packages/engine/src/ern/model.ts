@@ -105,6 +105,8 @@ export interface Release {
   resourceReferences: Located[];
   /** Ordered content of the ResourceGroups. */
   tracks: TrackEntry[];
+  /** 4.x `ResourceGroup/LinkedReleaseResourceReference` outside content items (e.g. the release's front cover). */
+  linkedResourceReferences?: Located[];
   duration: string | null;
   /** 3.x ReleaseDetailsByTerritory territory codes (included / excluded); empty in 4.x. */
   territories: { included: string[]; excluded: string[] }[];
@@ -149,6 +151,10 @@ export interface TechnicalDetails {
   videoHeight: number | null;
   frameRate: number | null;
   isClip: boolean | null;
+  /** NumberOfChannels as written (4.3 makes it an xs:string; `numberOfChannels` is null when it is not an integer). */
+  numberOfChannelsText?: string | null;
+  /** TechnicalResourceDetailsReference (`T1`). */
+  reference?: string | null;
   files: ResourceFile[];
   loc: Position & { path: string };
 }
@@ -166,6 +172,10 @@ export interface Resource {
   /** xs:duration as written (`PT3M20S`). */
   duration: Located | null;
   pLines: PcLine[];
+  /** C-lines (images, texts, sheet music, software). */
+  cLines?: PcLine[];
+  /** ISWCs of the underlying works (3.x `Indirect<X>Id/ISWC`, 4.x `WorkId/ISWC`). */
+  iswcs?: Located[];
   parentalWarnings: string[];
   languages: string[];
   genres: Genre[];
@@ -229,6 +239,8 @@ export interface ErnMessage {
   parties: Party[];
   /** Every reference met (ResourceReference in releases, DealReleaseReference, party references...). */
   references: Reference[];
+  /** 4.2+ `DealList/ReleaseVisibility/VisibilityReference` and `TrackReleaseVisibility/VisibilityReference` anchors (targets of `visibility` references). */
+  visibilityReferences?: Located[];
   /** PurgeReleaseMessage/PurgedRelease: the identifiers of the releases to remove. */
   purgedReleases: { ids: ReleaseIds; titles: Title[]; loc: Position & { path: string } }[];
 }

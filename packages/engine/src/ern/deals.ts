@@ -1,0 +1,81 @@
+/**
+ * `DealList/ReleaseDeal`: its `DealReleaseReference`s apply to every `Deal` in it. DealTerms in both
+ * families: 3.x puts UseType and DistributionChannelType in `Usage`, 4.x writes UseType directly.
+ * AVS escapes (`<CommercialModelType UserDefinedValue="X">UserDefined</...>`) keep the text
+ * (`UserDefined`). 3.x `EffectiveDate` follows the deals, so it is copied when ReleaseDeal closes.
+ */
+import type { OpenElement } from '../xml/events.js';
+import type { Deal, ErnMessage, Located, ValidityPeriod } from './model.js';
+import { Table, under, type Dispatcher, type Rules } from './dispatch.js';
+import { located, locOf, pushUnique, toBool } from './values.js';
+
+interface ReleaseDealDraft {
+  references: Located[];
+  deals: Deal[];
+  effectiveDate: string | null;
+  message: ErnMessage;
+}
+
+const VALIDITY = new Table<ValidityPeriod>({
+  StartDate: { close: (el, v) => { v.start ??= el.text; } },
+  StartDateTime: { close: (el, v) => { v.start ??= el.text; } },
+  EndDate: { close: (el, v) => { v.end ??= el.text; } },
+  EndDateTime: { close: (el, v) => { v.end ??= el.text; } },
+});
+
+const TERMS: Rules<Deal> = {
+  CommercialModelType: { close: (el, deal) => pushUnique(deal.commercialModels, el.text) },
+  UseType: { close: (el, deal) => pushUnique(deal.useTypes, el.text) },
+  'Usage/UseType': { close: (el, deal) => pushUnique(deal.useTypes, el.text) },
+  'Usage/DistributionChannelType': { close: (el, deal) => pushUnique(deal.distributionChannels, el.text) },
+  DistributionChannelType: { close: (el, deal) => pushUnique(deal.distributionChannels, el.text) },
+  TerritoryCode: { close: (el, deal) => { deal.territories.push(located(el, el.text)); } },
+  ExcludedTerritoryCode: { close: (el, deal) => { deal.excludedTerritories.push(located(el, el.text)); } },
+  ValidityPeriod: {
+    open: (el, deal, d) => {
+      const period: ValidityPeriod = { start: null, end: null, loc: locOf(el) };
+      deal.validity.push(period);
+      d.push(el, VALIDITY, period);
+    },
+  },
+  TakeDown: { close: (el, deal) => { deal.takeDown = toBool(el.text) === true; } },
+  AllDealsCancelled: { close: (el, deal) => { deal.allDealsCancelled = toBool(el.text) === true; } },
+  IsPreOrderDeal: { close: (el, deal) => { deal.isPreOrder = toBool(el.text); } },
+  PreOrderReleaseDate: { close: (el, deal) => { deal.preOrderReleaseDate = el.text; } },
+};
+
+const DEAL = new Table<Deal>(under('DealTerms', TERMS));
+
+const RELEASE_DEAL = new Table<ReleaseDealDraft>({
+  DealReleaseReference: { close: (el, rd) => { rd.references.push(located(el, el.text)); } },
+  EffectiveDate: { close: (el, rd) => { rd.effectiveDate = el.text; } },
+  Deal: {
+    open: (el, rd, d) => {
+      const deal: Deal = {
+        releaseReferences: rd.references,
+        commercialModels: [],
+        useTypes: [],
+        distributionChannels: [],
+        territories: [],
+        excludedTerritories: [],
+        validity: [],
+        takeDown: false,
+        allDealsCancelled: false,
+        isPreOrder: null,
+        preOrderReleaseDate: null,
+        effectiveDate: null,
+        loc: locOf(el),
+      };
+      rd.deals.push(deal);
+      rd.message.deals.push(deal);
+      d.push(el, DEAL, deal);
+    },
+  },
+});
+
+/** Opens a `ReleaseDeal` scope. The deals share the ReleaseDeal's reference list. */
+export function openReleaseDeal(el: OpenElement, d: Dispatcher, message: ErnMessage): void {
+  d.push<ReleaseDealDraft>(el, RELEASE_DEAL, { references: [], deals: [], effectiveDate: null, message }, (rd) => {
+    if (rd.effectiveDate !== null) for (const deal of rd.deals) deal.effectiveDate = rd.effectiveDate;
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Lookups over a finished model for cross-reference rules: releases, resources and parties by
+ * their local anchor, the releases that use a resource (resource list, track list, linked
+ * references), and the deals that name a release. Built once per message, in O(size of model).
+ */
+import type { Deal, ErnMessage, Party, Release, Resource } from './model.js';
+
+export interface MessageIndex {
+  release(ref: string): Release | undefined;
+  resource(ref: string): Resource | undefined;
+  party(ref: string): Party | undefined;
+  releasesOfResource(ref: string): Release[];
+  dealsOfRelease(ref: string): Deal[];
+}
+
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}
+
+export function indexMessage(m: ErnMessage): MessageIndex {
+  const releases = new Map<string, Release>();
+  const resources = new Map<string, Resource>();
+  const parties = new Map<string, Party>();
+  const byResource = new Map<string, Release[]>();
+  const byRelease = new Map<string, Deal[]>();
+
+  // The first anchor wins: a duplicate anchor is a finding for a rule, not something to hide here.
+  for (const r of m.releases) if (r.reference && !releases.has(r.reference.value)) releases.set(r.reference.value, r);
+  for (const r of m.resources) if (r.reference && !resources.has(r.reference.value)) resources.set(r.reference.value, r);
+  for (const p of m.parties) if (p.reference.value && !parties.has(p.reference.value)) parties.set(p.reference.value, p);
+
+  for (const r of m.releases) {
+    for (const ref of r.resourceReferences) addTo(byResource, ref.value, r);
+    for (const t of r.tracks) {
+      addTo(byResource, t.resourceReference.value, r);
+      for (const linked of t.linked) addTo(byResource, linked, r);
+    }
+    for (const ref of r.linkedResourceReferences ?? []) addTo(byResource, ref.value, r);
+  }
+  for (const d of m.deals) for (const ref of d.releaseReferences) addTo(byRelease, ref.value, d);
+
+  return {
+    release: (ref) => releases.get(ref),
+    resource: (ref) => resources.get(ref),
+    party: (ref) => parties.get(ref),
+    releasesOfResource: (ref) => byResource.get(ref) ?? [],
+    dealsOfRelease: (ref) => byRelease.get(ref) ?? [],
+  };
+}

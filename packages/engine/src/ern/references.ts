@@ -1,0 +1,25 @@
+/**
+ * Every cross-reference met anywhere in the message, matched by element name alone (the names are
+ * unique to their role in both families), so cross-reference rules can check them at message end.
+ */
+import type { ClosedElement } from '../xml/events.js';
+import type { Reference } from './model.js';
+
+const TARGETS = new Map<string, Reference['target']>([
+  ['ReleaseResourceReference', 'resource'],
+  ['LinkedReleaseResourceReference', 'resource'],
+  ['DealReleaseReference', 'release'],
+  ['ArtistPartyReference', 'party'],
+  ['ReleaseLabelReference', 'party'],
+  ['ContributorPartyReference', 'party'],
+  ['RightsControllerPartyReference', 'party'],
+  ['DisplayCreditParty', 'party'],
+  ['ReleaseVisibilityReference', 'visibility'],
+]);
+
+/** The reference an element carries, or null for any other element. */
+export function referenceOf(el: ClosedElement): Reference | null {
+  const target = TARGETS.get(el.name);
+  if (target === undefined) return null;
+  return { target, value: el.text, path: el.path, line: el.line, column: el.column };
+}

@@ -1,0 +1,26 @@
+/**
+ * 3.x release kinds, decided at message end. `@IsMainRelease="true"` makes a release `main`;
+ * ReleaseType TrackRelease (or VideoTrackRelease) makes it `track`. When no release is flagged,
+ * the one release whose type is a product type (Album, Single, EP...) and that is not a track
+ * release is taken as `main`, if there is exactly one such (senders often omit the flag).
+ */
+import type { Release } from './model.js';
+
+const TRACK_TYPES = new Set(['TrackRelease', 'VideoTrackRelease']);
+
+/** Release types that describe a whole product rather than a part of one. */
+const PRODUCT_TYPES = new Set([
+  'Album', 'ClassicalAlbum', 'EP', 'Single', 'VideoAlbum', 'VideoSingle', 'MultimediaAlbum', 'MultimediaSingle',
+  'DigitalBoxSetRelease', 'ClassicalDigitalBoxedSet', 'MultimediaDigitalBoxedSet', 'Bundle', 'FilmBundle',
+  'SingleResourceRelease', 'SingleResourceReleaseWithCoverArt', 'RingtoneRelease', 'RingbackToneRelease',
+  'AlertToneRelease', 'LongFormMusicalWorkVideoRelease', 'LongFormNonMusicalWorkVideoRelease', 'AudioBookRelease',
+  'KaraokeRelease', 'DjMix', 'ConcertVideo',
+]);
+
+export function assignReleaseKinds3(releases: Release[]): void {
+  const isTrack = (r: Release) => r.types.some((t) => TRACK_TYPES.has(t));
+  for (const r of releases) r.kind = r.isMainRelease === true ? 'main' : isTrack(r) ? 'track' : 'other';
+  if (releases.some((r) => r.kind === 'main')) return;
+  const candidates = releases.filter((r) => r.kind === 'other' && r.types.some((t) => PRODUCT_TYPES.has(t)));
+  if (candidates.length === 1) candidates[0].kind = 'main';
+}
