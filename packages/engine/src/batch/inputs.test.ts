@@ -116,6 +116,17 @@ describe('openBatch on a lone file path', () => {
     await batch.close();
   });
 
+  it('keeps a .xml path a message even when its bytes are a zip', async () => {
+    await withTempDir(async (dir) => {
+      const file = path.join(dir, 'odd.xml');
+      await writeFile(file, await buildZip([{ name: 'm.xml', data: ern43('Z') }]));
+      const batch = await openBatch(file);
+      expect(batch).toMatchObject({ kind: 'xml', messageOnly: true });
+      expect(batch.messages.map((m) => m.path)).toEqual(['odd.xml']);
+      await batch.close();
+    });
+  });
+
   it('sniffs a file without a known extension', async () => {
     await withTempDir(async (dir) => {
       const zipped = path.join(dir, 'delivery.bin');

@@ -56,8 +56,10 @@ async function openPath(input: string, source: string, limits: ZipLimits): Promi
   } catch (err) {
     throw new BatchError(`cannot read ${input}: ${(err as Error).message}`, 'unreadable', input);
   }
-  // A `.zip` that does not start like one is still a zip to the user: report it as a broken zip.
-  if (isZipName(input) || isZipName(source) || looksLikeZip(head)) return openZip({ file: input }, source, limits);
+  // The extension says what the user means: a `.zip` that does not start like one is a broken zip,
+  // an `.xml` that does is a message that is not XML. Only other names are decided by the bytes.
+  if (isZipName(input) || isZipName(source)) return openZip({ file: input }, source, limits);
+  if (!/\.xml$/i.test(input) && looksLikeZip(head)) return openZip({ file: input }, source, limits);
   return openXmlFile(input, displayBase(source), stat.size, source);
 }
 
