@@ -6,13 +6,14 @@
 import type { ErnVersion } from '../ern/model.js';
 import type { SchemaSession, SchemaValidator } from '../xml/schema-validator.js';
 import { defaultCompiledCacheDir, loadCompiledSet } from './compiled-cache.js';
-import { locateXsdSet, type XsdSetLocation } from './schema-files.js';
+import { SchemaStore } from '../xml/schema-store.js';
+import type { XsdSetLocation } from './schema-files.js';
 import { ValidationSession } from './validation-session.js';
 
 export interface CompiledValidatorOptions {
-  /** Folder of XSD sets laid out `ern-<version>/…` (default: `DDEX_SCHEMAS_DIR`). */
+  /** `--schemas DIR`: folder of XSD sets laid out `ern-<version>/…`, searched before `DDEX_SCHEMAS_DIR` and the user cache. */
   dir?: string;
-  /** Finds the XSD set of a version; replaces the `dir` lookup (e.g. the engine's SchemaStore). */
+  /** Finds the XSD set of a version; replaces the SchemaStore lookup. */
   locate?: (version: string) => XsdSetLocation | null;
   /** Where compiled sets are cached on disk; null disables the disk cache. */
   cacheDir?: string | null;
@@ -26,8 +27,9 @@ export class CompiledValidator implements SchemaValidator {
   private readonly cacheDir: string | null;
   private readonly identityConstraints: boolean;
 
-  constructor(private readonly options: CompiledValidatorOptions = {}) {
-    this.locate = options.locate ?? ((version) => locateXsdSet(version, options.dir));
+  constructor(options: CompiledValidatorOptions = {}) {
+    const store = new SchemaStore({ dir: options.dir });
+    this.locate = options.locate ?? ((version) => store.locate(version));
     this.cacheDir = options.cacheDir === undefined ? defaultCompiledCacheDir() : options.cacheDir;
     this.identityConstraints = options.identityConstraints ?? true;
   }
@@ -35,8 +37,7 @@ export class CompiledValidator implements SchemaValidator {
   begin(version: ErnVersion | string, _root: { ns: string; name: string }): SchemaSession | string {
     const location = this.locate(version);
     if (!location) {
-      const where = this.options.dir ?? process.env.DDEX_SCHEMAS_DIR;
-      return `no XSD set for ERN ${version}${where ? ` in ${where}` : ' (set --schemas DIR or DDEX_SCHEMAS_DIR)'}`;
+      return `no XSD set for ERN ${version} found; ${SchemaStore.installHint(version)}`;
     }
     let loaded;
     try {

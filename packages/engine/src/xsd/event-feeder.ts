@@ -87,7 +87,7 @@ export async function feedXml(
   try {
     if (typeof input === 'string') parser.write(input);
     else {
-      let decoder: TextDecoder | null = null; // streaming: a chunk may end inside a character
+      let decoder: InstanceType<typeof TextDecoder> | null = null; // streaming: a chunk may end inside a character
       for await (const chunk of Buffer.isBuffer(input) ? [input] : input) {
         if (typeof chunk === 'string') {
           parser.write(chunk);

@@ -1,5 +1,5 @@
 /**
- * Finds an XSD set on disk and reads every file it pulls in (imports and includes), never the
+ * Reads every file an XSD set pulls in (imports and includes) from disk, never the
  * network: a remote `schemaLocation` (e.g. `http://ddex.net/xml/avs/avs.xsd` in ERN 3.8) is mapped
  * to the file of the same base name in the importing file's folder.
  */
@@ -7,28 +7,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** Where an XSD set is (the shape of the engine's SchemaStore locations). */
 export interface XsdSetLocation {
   dir: string;
   mainFile: string;
   origin: string;
-}
-
-/**
- * Where the XSD set of an ERN version lives. Kept tiny on purpose: the engine's SchemaStore
- * (`xml/schema-store.ts`) takes this over once it exists; a caller may pass its own locator.
- */
-export function locateXsdSet(version: string, dir?: string): XsdSetLocation | null {
-  const root = dir ?? process.env.DDEX_SCHEMAS_DIR;
-  if (!root) return null;
-  const candidates = [
-    path.join(root, `ern-${version}`, 'release-notification.xsd'),
-    // ERN 4.3.2 ships its main file one folder down.
-    path.join(root, `ern-${version}`, `ernv${version.replace(/\./g, '')}`, 'release-notification.xsd'),
-  ];
-  for (const mainFile of candidates) {
-    if (existsSync(mainFile)) return { dir: path.dirname(mainFile), mainFile, origin: root === dir ? 'option' : 'DDEX_SCHEMAS_DIR' };
-  }
-  return null;
 }
 
 export interface XsdSource {

@@ -47,6 +47,7 @@ export class ValidationSession {
   constructor(private readonly set: CompiledSet, private readonly checker: SimpleChecker, options: SessionOptions) {
     this.identity = options.identityConstraints ? new IdentityTracker((issue) => this.report(issue)) : null;
     this.listener = {
+      name: 'xml-schema (compiled)',
       onOpen: (el) => this.open(el),
       onText: (text) => this.text(text),
       onClose: (el) => this.close(el),
