@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { baseMessage, runRule } from '../../testing/rule-tester.js';
+import { validate } from '../../../validate.js';
 
 describe('xml-well-formed', () => {
   it.each([
@@ -13,7 +17,6 @@ describe('xml-well-formed', () => {
 
   it.each([
     ['truncated', (xml: string) => xml.slice(0, xml.indexOf('<DealList>') + 15), 'syntax', /not well-formed/],
-    ['empty', () => '', 'empty', /empty/],
     ['plain text', () => 'just some text', 'syntax', /not well-formed/],
     ['mismatched tag', (xml: string) => xml.replace('</ReleaseType>', '</ReleaseTyp>'), 'syntax', /not well-formed/],
     ['billion laughs', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
@@ -30,5 +33,14 @@ describe('xml-well-formed', () => {
     const run = await runRule('xml-well-formed', { version: '3.8.2', xml });
     const line = xml.split('\n').findIndex((l) => l.includes('</ReleaseTyp>')) + 1;
     expect(run.findings[0].line).toBe(line);
+  });
+
+  it('reports an empty message file inside a batch folder', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-wf-'));
+    writeFileSync(path.join(dir, 'message.xml'), '');
+    const report = await validate(dir, { media: false });
+    const check = report.checks.find((c) => c.rule === 'xml-well-formed');
+    expect(check).toMatchObject({ status: 'error', message_id: 'empty', file: 'message.xml' });
+    expect(report.verdict).toBe('would_be_rejected');
   });
 });
