@@ -1,0 +1,64 @@
+/**
+ * Blob store on a local directory: delivered batches under `batches/`, spilled dry-run bodies
+ * under `tmp/`. Writes go to a temporary name and are renamed when complete, so a crash never
+ * leaves a half-written batch under a name a delivery points at.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+export class LocalBlobStore {
+  readonly root: string;
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'blobs');
+    fs.mkdirSync(path.join(this.root, 'batches'), { recursive: true });
+    fs.mkdirSync(path.join(this.root, 'tmp'), { recursive: true });
+  }
+
+  /** A fresh temporary file path (in the blob volume, so the final rename is atomic). */
+  tempPath(name: string): string {
+    return path.join(this.root, 'tmp', `${crypto.randomUUID()}-${name}`);
+  }
+
+  /** Moves a complete temporary file to its permanent key and returns the key. */
+  async commit(tempPath: string, name: string): Promise<string> {
+    const key = path.posix.join('batches', new Date().toISOString().slice(0, 10), `${crypto.randomUUID()}`, name);
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(tempPath, target);
+    return key;
+  }
+
+  pathOf(key: string): string {
+    const resolved = path.resolve(this.root, key);
+    if (!resolved.startsWith(this.root + path.sep)) throw new Error(`blob key outside the store: ${key}`);
+    return resolved;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fsp.access(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async removeTemp(tempPath: string): Promise<void> {
+    await fsp.rm(tempPath, { force: true });
+  }
+
+  /** Removes temporary files older than `maxAgeMs` (left by a crash mid-upload). */
+  async sweepTemp(maxAgeMs: number): Promise<number> {
+    const dir = path.join(this.root, 'tmp');
+    let removed = 0;
+    for (const name of await fsp.readdir(dir)) {
+      const file = path.join(dir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > maxAgeMs) {
+        await fsp.rm(file, { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Server settings: flags, then environment, then defaults. Every limit the spec leaves "not shown"
+ * is decided here, with its reason, and documented in the README and the OpenAPI document.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { dbConfigFrom, type DbConfig } from './db/connect.js';
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  db: DbConfig;
+  /** Trust X-Forwarded-Proto/Host from a reverse proxy (status_url then follows the public host). */
+  trustProxy: boolean;
+  limits: {
+    /** POST /ddex raw body (spec: 20 GB). */
+    deliverRawBytes: number;
+    /** POST /ddex multipart file (spec: 512 MB). */
+    deliverMultipartBytes: number;
+    /** POST /ddex/validate body, raw or multipart: a dry run answers synchronously, so bigger batches go through POST /ddex. */
+    validateBytes: number;
+    /** Simultaneous dry runs per process before 429 busy. */
+    validateConcurrent: number;
+  };
+  /** Worker threads running dry runs (sized from the cores). */
+  validatePoolSize: number;
+  /** Deliveries processed at once by this process. */
+  deliveryConcurrency: number;
+  /** How long a claimed delivery stays with its worker without a heartbeat. */
+  deliveryLeaseMs: number;
+  /** Claims of the same delivery before it is failed (a batch that kills its worker every time). */
+  deliveryMaxAttempts: number;
+  /** Idle poll interval of the delivery worker. */
+  deliveryPollMs: number;
+  /** Run the delivery worker in this process (a web-only process can turn it off). */
+  runDeliveryWorker: boolean;
+}
+
+export const DEFAULT_LIMITS: ServerConfig['limits'] = {
+  deliverRawBytes: 20 * GB,
+  deliverMultipartBytes: 512 * MB,
+  validateBytes: 100 * MB,
+  validateConcurrent: 4,
+};
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (got "${value}")`);
+  return n;
+}
+
+export interface ConfigFlags {
+  port?: string;
+  host?: string;
+  dataDir?: string;
+}
+
+export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(flags.dataDir ?? env.DATA_DIR ?? './data');
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const port = int(flags.port ?? env.PORT, 8080, 'port');
+  if (port > 65535) throw new Error(`port must be at most 65535 (got ${port})`);
+  return {
+    port,
+    host: flags.host ?? env.HOST ?? '0.0.0.0',
+    dataDir,
+    db: dbConfigFrom(dataDir, env.DATABASE_URL || undefined),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    limits: {
+      deliverRawBytes: int(env.DELIVER_RAW_MAX_BYTES, DEFAULT_LIMITS.deliverRawBytes, 'DELIVER_RAW_MAX_BYTES'),
+      deliverMultipartBytes: int(env.DELIVER_MULTIPART_MAX_BYTES, DEFAULT_LIMITS.deliverMultipartBytes, 'DELIVER_MULTIPART_MAX_BYTES'),
+      validateBytes: int(env.VALIDATE_MAX_BYTES, DEFAULT_LIMITS.validateBytes, 'VALIDATE_MAX_BYTES'),
+      validateConcurrent: int(env.VALIDATE_MAX_CONCURRENT, DEFAULT_LIMITS.validateConcurrent, 'VALIDATE_MAX_CONCURRENT'),
+    },
+    // One core stays with the HTTP loop and the delivery worker; at least one thread, at most 8.
+    validatePoolSize: int(env.VALIDATE_THREADS, Math.max(1, Math.min(8, cores - 1)), 'VALIDATE_THREADS') || 1,
+    deliveryConcurrency: int(env.DELIVERY_CONCURRENCY, 1, 'DELIVERY_CONCURRENCY') || 1,
+    deliveryLeaseMs: int(env.DELIVERY_LEASE_MS, 60_000, 'DELIVERY_LEASE_MS'),
+    deliveryMaxAttempts: int(env.DELIVERY_MAX_ATTEMPTS, 3, 'DELIVERY_MAX_ATTEMPTS'),
+    deliveryPollMs: int(env.DELIVERY_POLL_MS, 500, 'DELIVERY_POLL_MS'),
+    runDeliveryWorker: env.DELIVERY_WORKER !== '0',
+  };
+}

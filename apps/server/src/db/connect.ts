@@ -1,0 +1,57 @@
+/**
+ * Opens the database: SQLite (a file in the data directory) by default, PostgreSQL when
+ * `DATABASE_URL` is a postgres:// URL. The same Kysely queries run on both.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { migrateToLatest } from './migrations.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** Plain data (it crosses into worker threads). */
+export interface DbConfig {
+  dialect: Dialect;
+  /** SQLite file path, or the PostgreSQL connection string. */
+  location: string;
+}
+
+export function dbConfigFrom(dataDir: string, databaseUrl: string | undefined): DbConfig {
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return { dialect: 'postgres', location: databaseUrl };
+  if (databaseUrl && databaseUrl.startsWith('sqlite:')) return { dialect: 'sqlite', location: databaseUrl.slice('sqlite:'.length) };
+  if (databaseUrl) throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or sqlite: (got "${databaseUrl.split(':')[0]}:")`);
+  return { dialect: 'sqlite', location: path.join(dataDir, 'ddex-server.sqlite') };
+}
+
+export interface OpenDb {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function openDb(config: DbConfig, options: { poolSize?: number; readonly?: boolean } = {}): OpenDb {
+  if (config.dialect === 'postgres') {
+    // pg returns int8/numeric as strings; every id and counter here is int4, counts are cast.
+    const pool = new pg.Pool({ connectionString: config.location, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(config.location), { recursive: true });
+  const sqlite = new SqliteDatabase(config.location, { readonly: options.readonly ?? false });
+  if (!options.readonly) sqlite.pragma('journal_mode = WAL');
+  // Other processes (admin commands, a second server) write the same file: wait instead of failing.
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function openMigratedDb(config: DbConfig): Promise<OpenDb> {
+  const open = openDb(config);
+  await migrateToLatest(open.db as Kysely<any>, open.dialect);
+  return open;
+}

@@ -1,0 +1,72 @@
+/**
+ * Claiming delivery jobs. A job is claimable when queued, or when a worker holding it stopped
+ * renewing its lease (crash, kill -9). PostgreSQL claims with `FOR UPDATE SKIP LOCKED`; SQLite with
+ * one atomic UPDATE that re-checks the claimable condition. Every later write names the worker,
+ * so a worker that lost its lease cannot overwrite the new holder's work.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../db/connect.js';
+import type { Database, DeliveryStatus } from '../db/schema.js';
+
+export const IN_PROGRESS: DeliveryStatus[] = ['parsing', 'validating', 'importing'];
+
+export interface ClaimedDelivery {
+  id: number;
+  account_id: number;
+  member_id: number;
+  batch_name: string;
+  blob_key: string;
+  attempts: number;
+}
+
+const leaseUntil = (leaseMs: number) => new Date(Date.now() + leaseMs).toISOString();
+
+export async function claimNext(db: Kysely<Database>, dialect: Dialect, workerId: string, leaseMs: number): Promise<ClaimedDelivery | null> {
+  const now = new Date().toISOString();
+  const lease = leaseUntil(leaseMs);
+  const claimable = sql`(status = 'queued' or (status in ('parsing', 'validating', 'importing') and lease_expires_at < ${now}))`;
+  const pick =
+    dialect === 'postgres'
+      ? sql`select id from deliveries where ${claimable} order by id limit 1 for update skip locked`
+      : sql`select id from deliveries where ${claimable} order by id limit 1`;
+  const result = await sql<ClaimedDelivery>`
+    update deliveries
+       set status = 'parsing', worker_id = ${workerId}, lease_expires_at = ${lease},
+           attempts = attempts + 1, started_at = coalesce(started_at, ${now})
+     where id = (${pick}) and ${claimable}
+     returning id, account_id, member_id, batch_name, blob_key, attempts`.execute(db);
+  return result.rows[0] ?? null;
+}
+
+/** Moves a held job to the next state and renews its lease; false when the lease was lost. */
+export async function advance(db: Kysely<Database>, id: number, workerId: string, status: DeliveryStatus, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ status, lease_expires_at: leaseUntil(leaseMs) })
+    .where('id', '=', id)
+    .where('worker_id', '=', workerId)
+    .where('status', 'in', IN_PROGRESS)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function renewLease(db: Kysely<Database>, id: number, workerId: string, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ lease_expires_at: leaseUntil(leaseMs) })
+    .where('id', '=', id)
+    .where('worker_id', '=', workerId)
+    .where('status', 'in', IN_PROGRESS)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function failDelivery(db: Kysely<Database>, id: number, workerId: string, error: string): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'failed', error, finished_at: new Date().toISOString(), worker_id: null, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('worker_id', '=', workerId)
+    .where('status', 'in', IN_PROGRESS)
+    .execute();
+}

@@ -1,0 +1,113 @@
+/**
+ * The delivery worker of one process: claims jobs, keeps their lease alive with a heartbeat, moves
+ * them parsing -> validating -> importing -> done/partial/failed. Jobs left in progress by a dead
+ * worker are claimed again once their lease runs out; a job claimed too many times is failed.
+ */
+import os from 'node:os';
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Dialect } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { LocalBlobStore } from '../blob/local-blob-store.js';
+import type { EnginePool } from '../validation/engine-pool.js';
+import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './claim.js';
+import { importReport, LeaseLost } from './import-report.js';
+
+export interface DeliveryRunnerOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  blobs: LocalBlobStore;
+  pool: EnginePool;
+  log: FastifyBaseLogger;
+  concurrency: number;
+  leaseMs: number;
+  maxAttempts: number;
+  pollMs: number;
+  /** Test hook: wait this long in `importing` before the import (to kill the process there). */
+  pauseBeforeImportMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class DeliveryRunner {
+  readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  private stopping = false;
+  private loops: Promise<void>[] = [];
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly o: DeliveryRunnerOptions) {}
+
+  start(): void {
+    for (let i = 0; i < this.o.concurrency; i++) this.loops.push(this.loop());
+  }
+
+  /** Called after a delivery is queued, so it starts without waiting for the next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await Promise.all(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let job: ClaimedDelivery | null = null;
+      try {
+        job = await claimNext(this.o.db, this.o.dialect, this.workerId, this.o.leaseMs);
+        if (job) await this.process(job);
+      } catch (error) {
+        this.o.log.error({ err: error, delivery: job?.id }, 'delivery worker error');
+      }
+      if (!job && !this.stopping) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.o.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+
+  private async process(job: ClaimedDelivery): Promise<void> {
+    const { db, leaseMs } = this.o;
+    if (job.attempts > this.o.maxAttempts) {
+      await failDelivery(db, job.id, this.workerId, `Processing was interrupted ${job.attempts - 1} times; the batch was not imported.`);
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      renewLease(db, job.id, this.workerId, leaseMs).catch((err) => this.o.log.warn({ err, delivery: job.id }, 'lease renewal failed'));
+    }, Math.max(100, Math.floor(leaseMs / 3)));
+    try {
+      // parsing: the stored batch is there and readable.
+      const file = this.o.blobs.pathOf(job.blob_key);
+      const readable = await fsp.access(file).then(() => true, () => false);
+      if (!readable) return void (await failDelivery(db, job.id, this.workerId, 'The stored batch file is missing.'));
+      if (!(await advance(db, job.id, this.workerId, 'validating', leaseMs))) return;
+      let report;
+      try {
+        report = await this.o.pool.run({ kind: 'file', path: file }, job.batch_name, job.member_id);
+      } catch (error) {
+        const text = (error as Error).message.split('\n')[0];
+        this.o.log.error({ err: error, delivery: job.id }, 'engine failed on a delivery');
+        return void (await failDelivery(db, job.id, this.workerId, `The batch could not be checked: ${text}`));
+      }
+      if (!(await advance(db, job.id, this.workerId, 'importing', leaseMs))) return;
+      if (this.o.pauseBeforeImportMs) await sleep(this.o.pauseBeforeImportMs);
+      const status = await importReport(db, job, this.workerId, report);
+      this.o.log.info({ delivery: job.id, status }, 'delivery processed');
+    } catch (error) {
+      if (error instanceof LeaseLost) this.o.log.warn({ delivery: job.id }, error.message);
+      else throw error;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

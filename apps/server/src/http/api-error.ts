@@ -1,0 +1,39 @@
+/**
+ * Errors of the API (spec section 7): a status, a stable `code`, human `error` text, and the
+ * extra fields some codes carry (`field` with invalid, `scope` with insufficient_scope).
+ */
+export type ErrorCode =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'invalid_key'
+  | 'key_revoked'
+  | 'key_expired'
+  | 'test_keys_retired'
+  | 'insufficient_scope'
+  | 'account_inactive'
+  | 'api_not_in_plan'
+  | 'not_found'
+  | 'rate_limited'
+  | 'server_error'
+  | 'too_large'
+  | 'busy';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    /** Headers to send with the answer (Retry-After). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return { error: this.message, code: this.code, ...this.extra };
+  }
+}
+
+export const invalid = (field: string, message: string) => new ApiError(400, 'invalid', message, { field });
+export const notFound = () => new ApiError(404, 'not_found', 'Not found.');

@@ -1,0 +1,149 @@
+/**
+ * Receives a batch body: raw (zip or XML, any length up to the limit, streamed) or multipart with a
+ * `file` field (and `member_id`). Small dry-run bodies stay in memory; everything else is streamed
+ * to a file in the blob store, never buffered whole.
+ */
+import fs from 'node:fs';
+import { Transform, Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, invalid } from './api-error.js';
+import type { LocalBlobStore } from '../blob/local-blob-store.js';
+
+export type BatchContent = { kind: 'buffer'; buffer: Buffer } | { kind: 'file'; path: string };
+
+export interface ReceivedBatch {
+  name: string;
+  size: number;
+  content: BatchContent;
+  /** `member_id` sent as a multipart field (the query parameter is read by the route). */
+  memberIdField?: string;
+}
+
+export interface ReceiveOptions {
+  blobs: LocalBlobStore;
+  nameParam?: string;
+  /** Limit for a raw body and for a multipart file, in bytes. */
+  rawLimit: number;
+  multipartLimit: number;
+  /** Keep bodies up to this many bytes in memory (0: always a file). */
+  memoryBytes: number;
+  tooLargeMessage: string;
+}
+
+const NAME = /^[^/\\\x00]{1,200}\.(zip|xml)$/i;
+const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
+
+function tooLarge(opts: ReceiveOptions, limit: number): ApiError {
+  return new ApiError(413, 'too_large', `${opts.tooLargeMessage} (limit ${limit} bytes).`, { limit_bytes: limit });
+}
+
+function defaultName(firstBytes: Buffer, contentType: string): string {
+  if (firstBytes.subarray(0, 4).equals(ZIP_MAGIC) || /zip/i.test(contentType)) return 'batch.zip';
+  return 'message.xml';
+}
+
+export function checkName(name: string, field: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  if (!NAME.test(base)) throw invalid(field, `${field} must be a file name ending in .zip or .xml.`);
+  return base;
+}
+
+/** Collects a stream to memory up to `memoryBytes`, then to a file; fails past `limit`. */
+async function collect(
+  source: Readable,
+  limit: number,
+  opts: ReceiveOptions,
+  nameFor: (first: Buffer) => string,
+): Promise<{ size: number; content: BatchContent; name: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let first: Buffer | null = null;
+  let file: fs.WriteStream | null = null;
+  let filePath = '';
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > limit) return done(tooLarge(opts, limit));
+      first ??= chunk.subarray(0, 8);
+      if (!file && size <= opts.memoryBytes) {
+        chunks.push(chunk);
+        return done();
+      }
+      if (!file) {
+        filePath = opts.blobs.tempPath(nameFor(first ?? Buffer.alloc(0)));
+        file = fs.createWriteStream(filePath);
+        file.on('error', () => {});
+        for (const c of chunks.splice(0)) this.push(c);
+      }
+      done(null, chunk);
+    },
+  });
+  // Everything past the memory threshold is written through the file stream with backpressure.
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      if (!file) return done(new Error('no spill file'));
+      if (!file.write(chunk)) file.once('drain', done);
+      else done();
+    },
+    final(done) {
+      if (file) file.end(done);
+      else done();
+    },
+  });
+  try {
+    await pipeline(source, counter, sink);
+  } catch (error) {
+    if (filePath) await opts.blobs.removeTemp(filePath);
+    if (error instanceof ApiError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts, limit);
+    throw new ApiError(400, 'invalid', `The body could not be read: ${(error as Error).message}`, { field: 'body' });
+  }
+  const content: BatchContent = file ? { kind: 'file', path: filePath } : { kind: 'buffer', buffer: Buffer.concat(chunks, size) };
+  return { size, content, name: nameFor(first ?? Buffer.alloc(0)) };
+}
+
+export async function receiveBatch(request: FastifyRequest, opts: ReceiveOptions): Promise<ReceivedBatch> {
+  const contentType = String(request.headers['content-type'] ?? '');
+  if (request.isMultipart()) return receiveMultipart(request, opts);
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > opts.rawLimit) throw tooLarge(opts, opts.rawLimit);
+  const name = opts.nameParam ? checkName(opts.nameParam, 'name') : undefined;
+  const got = await collect(request.body as Readable, opts.rawLimit, opts, (first) => name ?? defaultName(first, contentType));
+  if (got.size === 0) throw invalid('body', 'The body is empty: send a zip or an XML message.');
+  return { name: got.name, size: got.size, content: got.content };
+}
+
+async function receiveMultipart(request: FastifyRequest, opts: ReceiveOptions): Promise<ReceivedBatch> {
+  let memberIdField: string | undefined;
+  let nameField: string | undefined;
+  let received: ReceivedBatch | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: opts.multipartLimit, files: 1, fields: 20, fieldSize: 1024 } })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'member_id') memberIdField = String(part.value);
+        if (part.fieldname === 'name') nameField = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw invalid('file', `Unexpected file field "${part.fieldname}": send the batch in the field "file".`);
+      }
+      const given = opts.nameParam ?? nameField ?? part.filename;
+      const name = given ? checkName(given, opts.nameParam ? 'name' : 'file') : undefined;
+      const got = await collect(part.file, opts.multipartLimit, opts, (first) => name ?? defaultName(first, part.mimetype));
+      received = { name: got.name, size: got.size, content: got.content };
+      if (part.file.truncated) throw tooLarge(opts, opts.multipartLimit);
+      if (got.size === 0) throw invalid('file', 'The file is empty: send a zip or an XML message.');
+    }
+  } catch (error) {
+    if (received?.content.kind === 'file') await opts.blobs.removeTemp(received.content.path);
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts, opts.multipartLimit);
+    if (code === 'FST_FILES_LIMIT') throw invalid('file', 'Send one file per request.');
+    throw invalid('body', `The multipart body could not be read: ${(error as Error).message}`);
+  }
+  if (!received) throw invalid('file', 'The multipart body has no "file" field.');
+  return { ...received, memberIdField };
+}

@@ -1,0 +1,124 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route declarations and the JSON Schemas of
+ * `schemas/api/` (OpenAPI 3.1 uses JSON Schema as is; only `$ref`s between files are rewritten to
+ * `#/components/schemas/...`). Served at /v1/openapi.json.
+ */
+import { loadApiSchemas, type JsonSchema } from '../api-schemas.js';
+import { CURRENT_PREFIX, LEGACY_PREFIX, SUNSET } from '../http/base-url.js';
+import type { RouteSpec } from '../routes/route-spec.js';
+import { CHOICES } from './choices.js';
+
+const componentName = (file: string) =>
+  file
+    .replace(/\.schema\.json#?$/, '')
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
+
+function rewriteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$id') continue;
+      out[k] = k === '$ref' && typeof v === 'string' && v.includes('.schema.json') ? `#/components/schemas/${componentName(v.replace(/#$/, ''))}` : rewriteRefs(v);
+    }
+    return out;
+  }
+  return node;
+}
+
+const refTo = (file: string) => ({ $ref: `#/components/schemas/${componentName(file)}` });
+
+function parametersOf(route: RouteSpec, schemas: Map<string, JsonSchema>) {
+  const params: unknown[] = [];
+  for (const [where, file] of [
+    ['query', route.querystring],
+    ['path', route.params],
+  ] as const) {
+    if (!file) continue;
+    const schema = schemas.get(file)!;
+    const required = (schema.required as string[] | undefined) ?? [];
+    for (const [name, prop] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+      const { description, ...rest } = prop;
+      params.push({ name, in: where, required: where === 'path' || required.includes(name), description, schema: rest });
+    }
+  }
+  return params;
+}
+
+function errorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: refTo('error.schema.json') } } };
+}
+
+const COMMON_ERRORS: Record<string, string> = {
+  '401': 'unauthenticated, invalid_key, key_revoked, key_expired, test_keys_retired',
+  '403': 'insufficient_scope (`scope` names it), account_inactive, api_not_in_plan',
+  '429': 'rate_limited (wait Retry-After seconds)',
+  '500': 'server_error',
+};
+
+function operationOf(route: RouteSpec, schemas: Map<string, JsonSchema>) {
+  const responses: Record<string, unknown> = {
+    [String(route.success.status)]: { description: route.success.description, content: { 'application/json': { schema: refTo(route.success.schema) } } },
+  };
+  const errors = new Map<string, string[]>();
+  for (const e of route.errors) errors.set(String(e.status), [...(errors.get(String(e.status)) ?? []), ...e.codes]);
+  if (route.scope !== 'public') for (const [status, codes] of Object.entries(COMMON_ERRORS)) errors.set(status, [...(errors.get(status) ?? []), codes]);
+  for (const [status, codes] of errors) responses[status] = errorResponse([...new Set(codes)].join(', '));
+  const op: Record<string, unknown> = {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: route.scope && route.scope !== 'public' ? `${route.description} Scope: \`${route.scope}\`${route.scope === 'ddex:validate' ? ' (or `ddex:write`)' : ''}.` : route.description,
+    parameters: parametersOf(route, schemas),
+    responses,
+  };
+  if (route.scope === 'public') op.security = [];
+  if (route.batchBody) {
+    const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
+    op.requestBody = {
+      required: true,
+      description: `Raw zip or XML up to ${route.batchBody.maxRawBytes} bytes, or multipart with \`file\` up to ${route.batchBody.maxMultipartBytes} bytes.`,
+      content: {
+        'application/zip': { schema: binary },
+        'application/xml': { schema: binary },
+        'multipart/form-data': {
+          schema: { type: 'object', required: ['file'], properties: { file: binary, member_id: { type: 'integer', minimum: 1 }, name: { type: 'string' } } },
+        },
+      },
+    };
+  }
+  return op;
+}
+
+export function buildOpenApi(routes: RouteSpec[]): Record<string, unknown> {
+  const files = loadApiSchemas();
+  const byFile = new Map(files.map((s) => [s.$id, s]));
+  const components: Record<string, unknown> = {};
+  for (const schema of files) components[componentName(schema.$id)] = rewriteRefs(schema);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const p = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[p] ??= {};
+    paths[p][route.method.toLowerCase()] = operationOf(route, byFile);
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+      title: 'ddex-check partner API',
+      version: 'v1',
+      description: `Partner API v1 (DDEX deliveries, dry runs, account). The legacy base ${LEGACY_PREFIX} answers the same until ${SUNSET}, with Deprecation, Sunset and Link headers on every answer.\n\nChoices where the specification leaves values open:\n\n${CHOICES.map((c) => `- **${c.topic}**: ${c.choice}`).join('\n')}`,
+    },
+    servers: [
+      { url: CURRENT_PREFIX, description: 'Current base path' },
+      { url: LEGACY_PREFIX, description: `Legacy base path, deprecated; sunset ${SUNSET}` },
+    ],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer svc_live_...`; svc_test_ keys are retired (401 test_keys_retired).' } },
+      schemas: components,
+    },
+    paths,
+  };
+}

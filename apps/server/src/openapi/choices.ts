@@ -1,0 +1,12 @@
+/** The values this server chose where the spec says "not shown"; printed in the OpenAPI document (and the README says the same). */
+export const CHOICES = [
+  { topic: 'Item outcomes', choice: '`created`, `updated`, `flagged` (waits for staff), `left_out`, `test` (dry runs only).' },
+  { topic: 'Item error entry', choice: '`{field, rule, message, line, column}`: DDEX path, engine rule id, text, 1-based position in the message (null when none).' },
+  { topic: 'Delivery result', choice: '`done` when no release was left out; `partial` when some were left out and others created, updated or flagged; `failed` when nothing was (the `error` says why).' },
+  { topic: 'Validation size', choice: 'POST /ddex/validate answers 413 too_large above 100 MB (raw or multipart).' },
+  { topic: 'Busy', choice: 'More than 4 simultaneous dry runs in one server process answer 429 busy with `Retry-After: 1`.' },
+  { topic: 'Rates', choice: 'Enterprise: 600 requests per minute per key. Custom: the rate set on the account (600 when unset). Fixed one-minute windows; `Retry-After` gives the seconds left in the window; X-RateLimit-Limit/Remaining/Reset on every authenticated answer.' },
+  { topic: 'Deprecation header', choice: 'RFC 9745 form `Deprecation: @1791763200` (2026-10-12) on every /api/v1 answer, with `Sunset` and `Link` (rel="deprecation" to this document, rel="successor-version" to the same path under /v1).' },
+  { topic: 'Other account\'s member', choice: 'A `member_id` of another account answers 404 not_found, like any other resource of another account.' },
+  { topic: 'Counters of the detail', choice: 'GET /ddex/{id} carries every field of the list item, plus `items`.' },
+];

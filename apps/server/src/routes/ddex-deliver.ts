@@ -1,0 +1,85 @@
+/**
+ * POST /ddex: the body is streamed to the blob store (never held in memory), then the delivery is
+ * queued as a job in the database and answered 202. The row is written only once the whole body
+ * is stored, so a crash mid-upload leaves no half delivery.
+ */
+import { receiveBatch } from '../http/request-body.js';
+import { urlFor } from '../http/base-url.js';
+import { resolveMember } from './members.js';
+import type { RouteSpec } from './route-spec.js';
+
+const GB = 1024 * 1024 * 1024;
+
+export const deliverRoute: RouteSpec = {
+  method: 'POST',
+  path: '/ddex',
+  operationId: 'deliverBatch',
+  summary: 'Deliver a batch',
+  description:
+    'Each release becomes a draft (release_status in_review) on `member_id` (own catalog when omitted); a UPC already on the member updates its draft; ' +
+    'takedowns, updates of live releases and UPCs of another member wait for staff (outcome `flagged`). Raw body up to 20 GB, multipart `file` up to 512 MB. ' +
+    'The delivery then moves queued -> parsing -> validating -> importing -> done | partial | failed (see GET /ddex/{id}).',
+  scope: 'ddex:write',
+  querystring: 'batch-query.schema.json',
+  batchBody: { maxRawBytes: 20 * GB, maxMultipartBytes: 512 * 1024 * 1024 },
+  success: { status: 202, schema: 'deliver-response.schema.json', description: 'Queued' },
+  errors: [
+    { status: 400, codes: ['invalid'] },
+    { status: 404, codes: ['not_found'] },
+    { status: 413, codes: ['too_large'] },
+    { status: 429, codes: ['rate_limited'] },
+  ],
+  async handler(ctx, caller, request, reply) {
+    const query = request.query as { member_id?: number; name?: string };
+    let memberId = query.member_id !== undefined ? await resolveMember(ctx.db, caller.account.id, query.member_id) : null;
+    const batch = await receiveBatch(request, {
+      blobs: ctx.blobs,
+      nameParam: query.name,
+      rawLimit: ctx.config.limits.deliverRawBytes,
+      multipartLimit: ctx.config.limits.deliverMultipartBytes,
+      memoryBytes: 0,
+      tooLargeMessage: 'Too large: over the raw or multipart limit of POST /ddex; use a direct upload',
+    });
+    if (batch.content.kind !== 'file') throw new Error('delivery body was not written to a file');
+    try {
+      memberId ??= await resolveMember(ctx.db, caller.account.id, batch.memberIdField);
+    } catch (error) {
+      await ctx.blobs.removeTemp(batch.content.path);
+      throw error;
+    }
+    const blobKey = await ctx.blobs.commit(batch.content.path, batch.name);
+    const row = await ctx.db
+      .insertInto('deliveries')
+      .values({
+        account_id: caller.account.id,
+        member_id: memberId,
+        batch_name: batch.name,
+        blob_key: blobKey,
+        size_bytes: batch.size,
+        status: 'queued',
+        error: null,
+        message_id: null,
+        ern_version: null,
+        message_count: 0,
+        release_count: 0,
+        track_count: 0,
+        created_count: 0,
+        updated_count: 0,
+        flagged_count: 0,
+        left_out_count: 0,
+        needs_staff: 0,
+        release_ids: '[]',
+        created_at: new Date().toISOString(),
+        started_at: null,
+        finished_at: null,
+        worker_id: null,
+        lease_expires_at: null,
+        attempts: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ctx.onDeliveryQueued();
+    reply.code(202);
+    return { data: { id: row.id, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${row.id}`) } };
+  },
+};

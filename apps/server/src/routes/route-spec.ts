@@ -1,0 +1,45 @@
+/**
+ * A route of the API, declared once: Fastify registers it under both base paths and the OpenAPI
+ * document is generated from the same declarations.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Scope } from '../auth/api-keys.js';
+import type { Caller } from '../auth/authenticate.js';
+import type { Database } from '../db/schema.js';
+import type { Dialect } from '../db/connect.js';
+import type { ServerConfig } from '../config.js';
+import type { LocalBlobStore } from '../blob/local-blob-store.js';
+import type { EnginePool } from '../validation/engine-pool.js';
+
+export interface AppContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: ServerConfig;
+  blobs: LocalBlobStore;
+  validatePool: EnginePool;
+  /** Dry runs in progress in this process (429 busy above the limit). */
+  validationsInFlight: { count: number };
+  /** Wakes the delivery worker after a delivery is queued. */
+  onDeliveryQueued: () => void;
+}
+
+export interface RouteSpec {
+  method: 'GET' | 'POST';
+  /** Path after the base (`/ddex/:id`). */
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  /** Scope needed; null: any valid key; 'public': no key (the OpenAPI document). */
+  scope: Scope | null | 'public';
+  querystring?: string;
+  params?: string;
+  /** Body kinds accepted (for the OpenAPI document; bodies are read by the handler). */
+  batchBody?: { maxRawBytes: number; maxMultipartBytes: number };
+  /** Success status -> answer schema file. */
+  success: { status: number; schema: string; description: string };
+  /** Error statuses this route can answer besides the ones every route can. */
+  errors: { status: number; codes: string[] }[];
+  handler(ctx: AppContext, caller: Caller, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}

@@ -1,0 +1,120 @@
+/**
+ * Builds the partner API: Fastify with the shared JSON Schemas, both base paths, auth per route,
+ * CORS, legacy headers, the engine pool and the delivery worker. `startServer` also listens.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ServerConfig } from './config.js';
+import { openMigratedDb, type OpenDb } from './db/connect.js';
+import { LocalBlobStore } from './blob/local-blob-store.js';
+import { EnginePool } from './validation/engine-pool.js';
+import { DeliveryRunner } from './delivery/delivery-runner.js';
+import { loadApiSchemas, ref } from './api-schemas.js';
+import { authenticate } from './auth/authenticate.js';
+import { addLegacyHeaders, CURRENT_PREFIX, LEGACY_PREFIX } from './http/base-url.js';
+import { registerCors } from './http/cors.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { ROUTES } from './routes/index.js';
+import type { AppContext, RouteSpec } from './routes/route-spec.js';
+import { buildOpenApi } from './openapi/build-openapi.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+function registerRoute(app: FastifyInstance, ctx: AppContext, prefix: string, route: RouteSpec): void {
+  app.route({
+    method: route.method,
+    url: prefix + route.path,
+    schema: {
+      ...(route.querystring ? { querystring: ref(route.querystring) } : {}),
+      ...(route.params ? { params: ref(route.params) } : {}),
+      response: { [route.success.status]: ref(route.success.schema), '4xx': ref('error.schema.json'), '5xx': ref('error.schema.json') },
+    },
+    // Auth runs before the body is read, so a refused upload costs nothing.
+    preValidation: async (request, reply) => {
+      if (route.scope === 'public') return;
+      try {
+        await authenticate(ctx.db, request, route.scope);
+      } finally {
+        const rate = request.caller?.rate;
+        if (rate) {
+          reply.header('X-RateLimit-Limit', String(rate.limit));
+          reply.header('X-RateLimit-Remaining', String(rate.remaining));
+          reply.header('X-RateLimit-Reset', String(rate.resetSeconds));
+        }
+      }
+    },
+    handler: async (request, reply) => route.handler(ctx, request.caller!, request, reply),
+  });
+}
+
+export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void> }> {
+  const open: OpenDb = await openMigratedDb(config.db);
+  const blobs = new LocalBlobStore(config.dataDir);
+  await blobs.sweepTemp(24 * 3600_000);
+  const validatePool = new EnginePool(config.validatePoolSize, { db: config.db });
+  const deliveryPool = new EnginePool(config.deliveryConcurrency, { db: config.db });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    // Bodies are streamed by the handlers; this limit only guards JSON-ish parsers (none are used).
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 0,
+  });
+  for (const schema of loadApiSchemas()) app.addSchema(schema);
+
+  const runner = new DeliveryRunner({
+    db: open.db,
+    dialect: open.dialect,
+    blobs,
+    pool: deliveryPool,
+    log: app.log,
+    concurrency: config.deliveryConcurrency,
+    leaseMs: config.deliveryLeaseMs,
+    maxAttempts: config.deliveryMaxAttempts,
+    pollMs: config.deliveryPollMs,
+    pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined,
+  });
+  const ctx: AppContext = {
+    db: open.db,
+    dialect: open.dialect,
+    config,
+    blobs,
+    validatePool,
+    validationsInFlight: { count: 0 },
+    onDeliveryQueued: () => runner.nudge(),
+  };
+
+  // Batch bodies are read by the handlers as streams: raw (any type) or multipart.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  await app.register(multipart);
+
+  app.addHook('onRequest', async (request, reply) => addLegacyHeaders(request, reply));
+  registerCors(app);
+  registerErrorHandling(app);
+
+  const openapi = buildOpenApi(ROUTES);
+  for (const prefix of [CURRENT_PREFIX, LEGACY_PREFIX]) {
+    for (const route of ROUTES) registerRoute(app, ctx, prefix, route);
+    app.get(`${prefix}/openapi.json`, async () => openapi);
+  }
+
+  if (config.runDeliveryWorker) runner.start();
+  const stop = async () => {
+    await app.close();
+    await runner.stop();
+    await Promise.all([validatePool.close(), deliveryPool.close()]);
+    await open.close();
+  };
+  return { app, stop };
+}
+
+export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<RunningServer> {
+  const { app, stop } = await buildServer(config, options);
+  const address = await app.listen({ port: config.port, host: config.host });
+  return { app, url: address, close: stop };
+}

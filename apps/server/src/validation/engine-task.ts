@@ -1,0 +1,17 @@
+/** Messages between the engine pool and its worker threads (plain data: they are cloned). */
+import type { Report } from '@ddex-check/engine';
+import type { DbConfig } from '../db/connect.js';
+
+export interface EngineTask {
+  id: number;
+  input: { kind: 'buffer'; bytes: Uint8Array } | { kind: 'file'; path: string };
+  name: string;
+  /** Member the batch is for; the catalog checks run against the database for it. */
+  memberId: number | null;
+}
+
+export type EngineAnswer = { id: number; ok: true; report: Report } | { id: number; ok: false; error: string };
+
+export interface EngineWorkerData {
+  db: DbConfig;
+}

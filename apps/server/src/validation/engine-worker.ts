@@ -1,0 +1,28 @@
+/**
+ * Worker thread running the engine, one batch at a time, so a large batch never blocks the HTTP
+ * loop. It opens its own database connection for the catalog checks (connections cannot cross
+ * threads). Loaded from the compiled dist.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { validate } from '@ddex-check/engine';
+import { openDb, type OpenDb } from '../db/connect.js';
+import { DbCatalog } from '../catalog/db-catalog.js';
+import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
+
+const data = workerData as EngineWorkerData;
+let db: OpenDb | null = null;
+
+async function run(task: EngineTask): Promise<EngineAnswer> {
+  try {
+    db ??= openDb(data.db, { poolSize: 2 });
+    const input = task.input.kind === 'buffer' ? Buffer.from(task.input.bytes.buffer, task.input.bytes.byteOffset, task.input.bytes.byteLength) : task.input.path;
+    const report = await validate(input, { name: task.name, catalog: new DbCatalog(db.db, task.memberId) });
+    return { id: task.id, ok: true, report };
+  } catch (error) {
+    return { id: task.id, ok: false, error: (error as Error)?.stack ?? String(error) };
+  }
+}
+
+parentPort!.on('message', (task: EngineTask) => {
+  void run(task).then((answer) => parentPort!.postMessage(answer));
+});
