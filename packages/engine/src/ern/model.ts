@@ -231,6 +231,10 @@ export interface ErnMessage {
   declaredVersion: Located | null;
   avsVersionId: string | null;
   releaseProfile: string | null;
+  /** 4.x `ReleaseProfileVariantVersionId` (BoxedSet, Classical...). */
+  releaseProfileVariant?: string | null;
+  /** 3.x `BusinessProfileVersionId`. */
+  businessProfile?: string | null;
   languageAndScriptCode: string | null;
   header: MessageHeader;
   releases: Release[];

@@ -16,6 +16,8 @@ export function emptyMessage(version: ErnVersion, root: RootInfo): ErnMessage {
     declaredVersion: declared !== undefined ? { value: declared, path: rootPath, line: root.line, column: root.column } : null,
     avsVersionId: root.attrs.AvsVersionId ?? null,
     releaseProfile: root.attrs.ReleaseProfileVersionId ?? null,
+    releaseProfileVariant: root.attrs.ReleaseProfileVariantVersionId ?? null,
+    businessProfile: root.attrs.BusinessProfileVersionId ?? null,
     languageAndScriptCode: root.attrs.LanguageAndScriptCode ?? null,
     header: emptyHeader(),
     releases: [],
