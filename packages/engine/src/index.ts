@@ -35,3 +35,4 @@ export * from './baseline/index.js';
 export { SchemaStore, userCacheDir, type SchemaOrigin, type SchemaLocation } from './xml/schema-store.js';
 export { RULES, listRules, docsUrl, type RuleInfo } from './rules/registry.js';
 export { resolveRules, ConfigError, PRESETS, type ActiveRule, type RuleSetting } from './rules/severity.js';
+export { BatchError } from './batch/types.js';

@@ -1,0 +1,28 @@
+/** Reading and writing baseline files for `--baseline` / `--write-baseline` (the logic is the engine's). */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BaselineError, BaselineMatcher, baselineOf, parseBaseline, type Report } from '@ddex-check/engine';
+import { UsageError } from '../usage-error.js';
+
+export async function readBaseline(file: string): Promise<BaselineMatcher> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--baseline ${file}: ${code === 'ENOENT' ? 'file not found (create it with --write-baseline)' : `cannot be read (${code})`}`);
+  }
+  try {
+    return new BaselineMatcher(parseBaseline(JSON.parse(text), file), path.dirname(file));
+  } catch (error) {
+    if (error instanceof BaselineError) throw new UsageError(`--baseline ${error.message}`);
+    throw new UsageError(`--baseline ${file}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+export async function writeBaseline(file: string, reports: readonly Report[]): Promise<number> {
+  const baseline = baselineOf(reports, path.dirname(file));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(baseline, null, 2) + '\n');
+  return baseline.entries.reduce((n, e) => n + e.count, 0);
+}

@@ -1,0 +1,125 @@
+/**
+ * The main command: check every input (bounded parallelism), drop baselined findings, write each
+ * requested format, print hints, and return the exit code: 0 when every report is better than the
+ * --fail-on threshold and warnings are within --max-warnings, 1 otherwise, 2 for usage errors,
+ * inputs that do not exist and internal errors.
+ */
+import { stat, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import { BatchError, ConfigError, applyBaseline, formatterFor, reportFails, validate, type Report } from '@ddex-check/engine';
+import { wantsColor, writeOut, type CliIo } from '../io.js';
+import { UsageError, EXIT } from '../usage-error.js';
+import { CLI_VERSION } from '../version.js';
+import { activeRules } from './active-rules.js';
+import { readBaseline, writeBaseline } from './baseline-files.js';
+import { createProgress } from './progress.js';
+import type { CheckSettings } from './settings.js';
+import { loadSourceLines } from './source-lines.js';
+import { schemaHints } from './schema-hint.js';
+
+async function checkInputsExist(inputs: string[], cwd: string): Promise<void> {
+  const missing: string[] = [];
+  for (const input of inputs) {
+    try {
+      await stat(path.resolve(cwd, input));
+    } catch {
+      missing.push(input);
+    }
+  }
+  if (missing.length > 0) throw new UsageError(missing.map((m) => `no such file or folder: ${m}`).join('\n'));
+}
+
+/** Runs validate on each input; an input that throws is an internal error (exit 2), the others still run. */
+async function checkAll(settings: CheckSettings, io: CliIo): Promise<{ reports: (Report | null)[]; failures: string[] }> {
+  const limit = pLimit(settings.concurrency);
+  const progress = createProgress(io, settings.inputs, settings.quiet);
+  const failures: string[] = [];
+  try {
+    const reports = await Promise.all(
+      settings.inputs.map((input, index) =>
+        limit(async () => {
+          progress.working(index, undefined);
+          try {
+            const report = await validate(path.resolve(io.cwd, input), {
+              ...settings.validate,
+              onProgress: (event) => progress.working(index, event.file),
+            });
+            // Reports name the input as the user wrote it, not the resolved path.
+            report.source = input;
+            progress.finished(index, input, report);
+            return report;
+          } catch (error) {
+            progress.finished(index, input, null);
+            if (error instanceof BatchError && error.code === 'not_found') failures.push(`no such file or folder: ${input}`);
+            else if (error instanceof ConfigError) throw new UsageError(`${error.key}: ${error.message}`);
+            else failures.push(`internal error while checking ${input}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+            return null;
+          }
+        }),
+      ),
+    );
+    return { reports, failures };
+  } finally {
+    progress.stop();
+  }
+}
+
+export async function runCheck(settings: CheckSettings, io: CliIo): Promise<number> {
+  await checkInputsExist(settings.inputs, io.cwd);
+  const matcher = settings.baseline ? await readBaseline(settings.baseline) : null;
+  const rules = activeRules(settings.preset, settings.rules);
+
+  const { reports: maybeReports, failures } = await checkAll(settings, io);
+  let reports = maybeReports.filter((r): r is Report => r !== null);
+
+  let baselined = 0;
+  if (settings.writeBaseline) {
+    const count = await writeBaseline(settings.writeBaseline, reports);
+    await writeOut(io.stderr, `ddex-check: wrote ${count} finding${count === 1 ? '' : 's'} to the baseline ${path.relative(io.cwd, settings.writeBaseline) || settings.writeBaseline}\n`);
+  }
+  // A baseline just written covers every finding of this run (like ESLint's --suppress-all).
+  const effective = settings.writeBaseline ? await readBaseline(settings.writeBaseline) : matcher;
+  if (effective) {
+    const applied = applyBaseline(reports, effective);
+    reports = applied.map((a) => a.report);
+    baselined = applied.reduce((n, a) => n + a.baselined, 0);
+  }
+
+  const sourceLine = await loadSourceLines(reports);
+  for (const target of settings.targets) {
+    const stream = target.file === null ? io.stdout : null;
+    const output = formatterFor(target.format)!(reports, {
+      failOn: settings.failOn,
+      color: stream ? wantsColor(stream, io.env, settings.color) : settings.color === true,
+      cwd: io.cwd,
+      tool: { name: 'ddex-check', version: CLI_VERSION, informationUri: 'https://github.com/ddex-check/ddex-check' },
+      rules,
+      sourceLine,
+      verbose: settings.verbose,
+    });
+    if (stream) await writeOut(stream, output);
+    else {
+      const file = path.resolve(io.cwd, target.file!);
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, output);
+      } catch (error) {
+        throw new UsageError(`cannot write ${target.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+    }
+  }
+
+  const notes: string[] = [];
+  if (baselined > 0 && !settings.quiet) notes.push(`ddex-check: ${baselined} known finding${baselined === 1 ? '' : 's'} hidden by the baseline`);
+  notes.push(...schemaHints(reports));
+  const warnings = reports.reduce((n, r) => n + r.summary.warnings, 0);
+  const tooManyWarnings = settings.maxWarnings !== null && warnings > settings.maxWarnings;
+  if (tooManyWarnings) notes.push(`ddex-check: ${warnings} warnings, more than --max-warnings ${settings.maxWarnings}`);
+  for (const failure of failures) notes.push(`ddex-check: ${failure}`);
+  if (notes.length > 0) await writeOut(io.stderr, notes.join('\n') + '\n');
+
+  if (failures.length > 0) return EXIT.usage;
+  if (tooManyWarnings || reports.some((r) => reportFails(r, settings.failOn))) return EXIT.findings;
+  return EXIT.ok;
+}

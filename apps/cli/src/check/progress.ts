@@ -1,0 +1,67 @@
+/**
+ * Progress on stderr: an ora spinner with "n/N" and the file being read when stderr is an
+ * interactive terminal; otherwise one plain line per finished input (in input order, so logs are
+ * stable) when there is more than one input; nothing at all with --quiet.
+ */
+import ora, { type Ora } from 'ora';
+import type { Report } from '@ddex-check/engine';
+import type { CliIo } from '../io.js';
+
+export interface Progress {
+  working(index: number, file: string | undefined): void;
+  finished(index: number, source: string, report: Report | null): void;
+  stop(): void;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function isInteractive(io: CliIo): boolean {
+  return io.stderr.isTTY === true && io.env.TERM !== 'dumb' && !io.env.CI;
+}
+
+export function createProgress(io: CliIo, sources: string[], quiet: boolean): Progress {
+  const total = sources.length;
+  let done = 0;
+  if (quiet) return { working() {}, finished() {}, stop() {} };
+  if (isInteractive(io)) {
+    const current = new Map<number, string>();
+    const spinner: Ora = ora({ stream: io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start(`0/${total} checking`);
+    const render = () => {
+      const [index, file] = [...current].at(-1) ?? [undefined, undefined];
+      const what = index === undefined ? '' : ` ${sources[index]}${file && file !== sources[index] ? ` › ${file}` : ''}`;
+      spinner.text = `${done}/${total} checking${what}`;
+    };
+    return {
+      working(index, file) {
+        current.set(index, file ?? sources[index]);
+        render();
+      },
+      finished(index) {
+        done++;
+        current.delete(index);
+        render();
+      },
+      stop() {
+        spinner.stop();
+      },
+    };
+  }
+  if (total < 2) return { working() {}, finished() {}, stop() {} };
+  const results = new Map<number, string>();
+  let next = 0;
+  return {
+    working() {},
+    finished(index, source, report) {
+      done++;
+      const s = report?.summary;
+      results.set(index, `[${index + 1}/${total}] ${source}: ${report ? `${report.verdict} (${plural(s!.errors, "error")}, ${plural(s!.warnings, "warning")})` : 'failed'}\n`);
+      // Lines come out in input order whatever the completion order.
+      while (results.has(next)) {
+        io.stderr.write(results.get(next)!);
+        results.delete(next);
+        next++;
+      }
+    },
+    stop() {},
+  };
+}
