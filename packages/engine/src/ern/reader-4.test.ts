@@ -177,6 +177,7 @@ describe('ERN 4.x reader on fragments', () => {
     const { message: m } = await readSample('originalworks-protocol/DDEX_messages/ERN_PurgeReleaseMessage_example.xml');
     expect(m.root).toBe('PurgeReleaseMessage');
     expect(m.purgedReleases).toHaveLength(1);
-    expect(m.purgedReleases[0].ids.icpn?.value ?? m.purgedReleases[0].ids.grid?.value ?? m.purgedReleases[0].ids.proprietary[0]?.value).toBeTruthy();
+    expect(m.purgedReleases[0].ids.grid).toMatchObject({ value: 'G123456789012345', path: '/PurgeReleaseMessage/PurgedRelease/ReleaseId/GRid', line: 34 });
+    expect(m.releases).toEqual([]);
   });
 });
