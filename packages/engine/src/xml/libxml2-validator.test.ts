@@ -31,6 +31,16 @@ describe('Libxml2Validator', () => {
     expect(await check('4.3', file('ddex-official-ern43/1 Audio.xml'))).toEqual({ outcome: 'valid', issues: [] });
   });
 
+  it('answers a second finish() with the first answer, ignoring later bytes', async () => {
+    const session = await validator.begin('3.8.2', { ns: '', name: '' });
+    if (typeof session === 'string') throw new Error(session);
+    session.onBytes!(file('altraxmedia-ddex-ern/batch.xml'));
+    const first = await session.finish();
+    session.onBytes!(Buffer.from('<more/>'));
+    expect(first.outcome).toBe('invalid');
+    expect(await session.finish()).toBe(first);
+  });
+
   it('reports each error with its line and the DDEX path of the element, without xmllint noise', async () => {
     const result = await check('3.8.2', file('altraxmedia-ddex-ern/batch.xml'));
     expect(result.outcome).toBe('invalid');

@@ -26,7 +26,7 @@ export interface Libxml2ValidatorOptions {
   maxBytes?: number;
   /** Distinct issues kept per message (default 1000). */
   maxIssues?: number;
-  /** xmllint workers running at once (default: the number of CPUs). */
+  /** xmllint workers this validator runs at once (default: a per-process limit of one per CPU). */
   concurrency?: number;
   /** Stands in for xmllint-wasm's `validateXML` (tests simulate its failures with it). */
   validateXML?: typeof validateXML;
@@ -47,6 +47,16 @@ export function memoryPagesFor(size: number): number {
   return Math.min(MAX_PAGES, 512 + Math.ceil((size * 8) / WASM_PAGE));
 }
 
+/**
+ * Validators made without a `concurrency` share one limit per process: each xmllint run is a worker
+ * using a core and up to its memory pages, whichever request (server, batch) it serves.
+ */
+let shared: LimitFunction | null = null;
+function sharedLimit(): LimitFunction {
+  shared ??= pLimit(os.availableParallelism());
+  return shared;
+}
+
 export class Libxml2Validator implements SchemaValidator {
   readonly name = 'libxml2';
   private readonly store: SchemaStore;
@@ -60,7 +70,7 @@ export class Libxml2Validator implements SchemaValidator {
     this.store = opts.store ?? new SchemaStore();
     this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     this.maxIssues = opts.maxIssues ?? DEFAULT_MAX_ISSUES;
-    this.limit = pLimit(Math.max(1, opts.concurrency ?? os.availableParallelism()));
+    this.limit = opts.concurrency ? pLimit(Math.max(1, opts.concurrency)) : sharedLimit();
   }
 
   async begin(version: ErnVersion | string): Promise<SchemaSession | string> {
@@ -93,6 +103,7 @@ interface SessionSettings {
 
 class Libxml2Session implements SchemaSession {
   private chunks: Buffer[] = [];
+  private result: Promise<SchemaResult> | undefined;
   private size = 0;
   private readonly elements = new ElementLineIndex();
   readonly listener = this.elements.listener;
@@ -104,6 +115,7 @@ class Libxml2Session implements SchemaSession {
   ) {}
 
   onBytes(chunk: Buffer): void {
+    if (this.result) return;
     this.size += chunk.length;
     if (this.size > this.settings.maxBytes) {
       if (this.chunks.length > 0) {
@@ -115,7 +127,13 @@ class Libxml2Session implements SchemaSession {
     this.chunks.push(chunk);
   }
 
-  async finish(): Promise<SchemaResult> {
+  finish(): Promise<SchemaResult> {
+    // The buffer is handed over once; a second call gets the same answer.
+    this.result ??= this.validate();
+    return this.result;
+  }
+
+  private async validate(): Promise<SchemaResult> {
     if (this.size > this.settings.maxBytes) {
       return skipped(
         `libxml2 cannot validate a message this large (${mib(this.size)} MiB, limit ${mib(this.settings.maxBytes)} MiB): it needs the whole message in memory; use the compiled validator`,
