@@ -71,6 +71,14 @@ describe('Libxml2Validator', () => {
     ]);
   });
 
+  it('compiles a set whose main file imports ../ (ERN 4.3.2) in xmllint-wasm\'s file system', async () => {
+    const as432 = Buffer.from(file('ddex-official-ern43/1 Audio.xml').toString('utf8').replace('http://ddex.net/xml/ern/43', 'http://ddex.net/xml/ern/432'));
+    const result = await check('4.3.2' as ErnVersion, as432);
+    // 4.3.2 changed a few AVS-backed elements (Role now wraps a Value): schema errors, not a skipped run.
+    expect(result.outcome).toBe('invalid');
+    expect(result.issues[0].message).toMatch(/^Element 'Role': /);
+  });
+
   it('validates UTF-16 messages from their bytes', async () => {
     const utf16be = file('originalworks-protocol/DDEX_messages/ERN_NewReleaseMessage_example.xml');
     expect((await check('4.3', utf16be)).outcome).toBe('valid');
