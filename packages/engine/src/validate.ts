@@ -21,6 +21,8 @@ import { createSchemaValidator } from './xml/schema-engines.js';
 import { attributeByPath } from './report/attribute.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import type { ValidateInput, ValidateOptions } from './options.js';
+import type { MediaAccess } from './media/types.js';
+import { inspectMedia } from './media/inspect.js';
 
 interface RunContext {
   active: ActiveRule[];
@@ -56,17 +58,34 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
 
   try {
     let done = 0;
+    const reads: MessageRead[] = [];
     for (const entry of batch.messages) {
       options.signal?.throwIfAborted();
       options.onProgress?.({ phase: 'message', file: entry.path, done, total: batch.messages.length });
       const read = await readMessage(entry, ctx);
-      checks.push(...read.checks);
+      reads.push(read);
       messages.push(read.read);
       done++;
     }
     const pass = engine.pass('package-batch-readable', '');
     if (pass) checks.push(pass);
-    checks.push(...(await runBatchRules(batch, messages, ctx)));
+
+    // Media: every referenced file inspected once (hashes, headers, optional full decode), then the media rules.
+    const readable = reads.filter((r) => r.read.message).map((r) => ({ file: r.read.file, message: r.read.message! }));
+    let media: MediaAccess | null = null;
+    if (options.media !== false && !batch.messageOnly && readable.length > 0) {
+      options.onProgress?.({ phase: 'media', file: source });
+      media = await inspectMedia({ batch, messages: readable, deep: options.deep ?? false, profile: options.profile ?? DEFAULT_PROFILE, onProgress: options.onProgress, signal: options.signal });
+    }
+    for (const read of reads) {
+      if (read.dispatcher && read.read.message) {
+        if (options.media !== false) await read.dispatcher.exit('Media:exit', media);
+        read.checks.push(...read.dispatcher.checks(read.read.message.version));
+        attributeByPath(read.checks, read.read.message, read.read.file);
+      }
+      checks.push(...read.checks);
+    }
+    checks.push(...(await runBatchRules(batch, messages, media, ctx)));
   } finally {
     await batch.close();
     await schema.close?.();
@@ -78,6 +97,8 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
 interface MessageRead {
   read: ReadMessage;
   checks: Check[];
+  /** Kept until the media stage has run; its checks are collected after `Media:exit`. */
+  dispatcher: RuleDispatcher | null;
 }
 
 async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageRead> {
@@ -157,11 +178,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
     checks.push(...schemaChecks(result, version, file, ctx));
   }
 
-  if (d && message) {
-    await d.exit('Message:exit');
-    checks.push(...d.checks(version));
-  }
-  if (message) attributeByPath(checks, message, file);
+  if (d && message) await d.exit('Message:exit');
 
   const summary: MessageSummary = {
     file,
@@ -175,7 +192,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
     deals: message?.deals.length ?? 0,
     rejected: Boolean(pass.fatal || problem || schemaInvalid),
   };
-  return { read: { file, message, summary, updates: d?.updates ?? new Set() }, checks };
+  return { read: { file, message, summary, updates: d?.updates ?? new Set() }, checks, dispatcher: message ? d : null };
 }
 
 function safeFinish(reader: ErnReader, checks: Check[], file: string): ErnMessage | null {
@@ -237,7 +254,7 @@ function installHint(version: string): string {
   return `Install the DDEX XSD set for ERN ${version}: run "ddex-check schemas pull ${version}", or pass --schemas DIR / set DDEX_SCHEMAS_DIR to a folder holding ern-${version}/release-notification.xsd.`;
 }
 
-async function runBatchRules(batch: Batch, messages: ReadMessage[], ctx: RunContext): Promise<Check[]> {
+async function runBatchRules(batch: Batch, messages: ReadMessage[], media: MediaAccess | null, ctx: RunContext): Promise<Check[]> {
   const read = messages.filter((m): m is ReadMessage & { message: ErnMessage } => m.message !== null).map((m) => ({ file: m.file, message: m.message }));
   const out: Check[] = [];
   for (const entry of ctx.active) {
@@ -248,7 +265,7 @@ async function runBatchRules(batch: Batch, messages: ReadMessage[], ctx: RunCont
         ruleId: entry.rule.id,
         batch,
         messages: read,
-        media: null,
+        media,
         profile: ctx.options.profile ?? DEFAULT_PROFILE,
         options: entry.options,
         report(descriptor) {

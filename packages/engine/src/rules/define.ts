@@ -64,6 +64,8 @@ export interface RuleContext {
   /** Reference of the release the current element is inside, if any. */
   currentRelease(): string | null;
   report(descriptor: ReportDescriptor): void;
+  /** Records that this rule could not check something (a `skipped` check), e.g. media files not at hand. */
+  skip(descriptor: ReportDescriptor): void;
   /** Says the release already exists on the member (catalog): its outcome is `updated`, not `created`. */
   markUpdate(releaseReference: string): void;
 }

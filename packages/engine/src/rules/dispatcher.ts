@@ -110,12 +110,6 @@ export class RuleDispatcher {
     }
   }
 
-  /** Reports for an engine-driven rule (well-formedness, schema validity, version): same path as a handler's report. */
-  reportFor(ruleId: string, descriptor: ReportDescriptor): void {
-    const index = this.active.findIndex((a) => a.rule.id === ruleId);
-    if (index >= 0) this.contexts[index].report(descriptor);
-  }
-
   /** Checks of this message: findings, then one `pass` per applicable rule that found nothing. */
   checks(version: ErnMessage['version'] | null): Check[] {
     const out = this.pending.map(({ check, frame }) => (check.release === null && frame ? { ...check, release: frame.reference } : check));
@@ -157,28 +151,35 @@ export class RuleDispatcher {
       currentRelease: () => dispatcher.releaseFrame?.reference ?? null,
       markUpdate: (reference) => dispatcher.updates.add(reference),
       report(descriptor) {
-        dispatcher.found[index] = true;
-        const { message, hint } = formatMessage(entry.rule, descriptor.messageId, descriptor.data);
-        const status = entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass';
-        const check = baseCheck(entry, {
-          status,
-          message,
-          hint,
-          field: descriptor.loc?.path ?? '',
-          line: descriptor.loc?.line ?? null,
-          column: descriptor.loc?.column ?? null,
-          file: descriptor.file ?? init.file,
-          release: descriptor.release ?? null,
-          resource: descriptor.resource ?? null,
-          message_id: descriptor.messageId,
-        });
-        if (entry.severity === 'info') check.severity = 'info';
-        if (descriptor.needsStaff) check.needs_staff = true;
-        // Findings without an explicit release take the release being read, resolved later.
-        const frame = descriptor.release === undefined && descriptor.loc ? dispatcher.releaseFrame : null;
-        dispatcher.pending.push({ check, frame });
+        dispatcher.record(entry, index, descriptor, entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass');
+      },
+      skip(descriptor) {
+        dispatcher.record(entry, index, descriptor, 'skipped');
       },
     };
+  }
+
+  private record(entry: ActiveRule, index: number, descriptor: ReportDescriptor, status: Check['status']) {
+    const init = this.init;
+    this.found[index] = true;
+    const { message, hint } = formatMessage(entry.rule, descriptor.messageId, descriptor.data);
+    const check = baseCheck(entry, {
+      status,
+      message,
+      hint,
+      field: descriptor.loc?.path ?? '',
+      line: descriptor.loc?.line ?? null,
+      column: descriptor.loc?.column ?? null,
+      file: descriptor.file ?? init.file,
+      release: descriptor.release ?? null,
+      resource: descriptor.resource ?? null,
+      message_id: descriptor.messageId,
+    });
+    if (entry.severity === 'info' && status === 'pass') check.severity = 'info';
+    if (descriptor.needsStaff) check.needs_staff = true;
+    // Findings without an explicit release take the release being read, resolved later.
+    const frame = descriptor.release === undefined && descriptor.loc ? this.releaseFrame : null;
+    this.pending.push({ check, frame });
   }
 
   private internalFailure(index: number, error: unknown, el: OpenElement | null) {
