@@ -90,7 +90,8 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
         if (errors.length > 0) await writeOut(io.stdout, errors.join(''));
         return EXIT.ok;
       }
-      await writeOut(io.stderr, (errors.join('') || `${error.message}\n`) + 'Run "ddex-check --help" for usage.\n');
+      const message = (errors.join('') || `${error.message}\n`).replace(/^error: /gm, 'ddex-check: ');
+      await writeOut(io.stderr, message + 'Run "ddex-check --help" for usage.\n');
       return EXIT.usage;
     }
     if (error instanceof UsageError) {

@@ -4,19 +4,20 @@ import path from 'node:path';
 import { BaselineError, BaselineMatcher, baselineOf, parseBaseline, type Report } from '@ddex-check/engine';
 import { UsageError } from '../usage-error.js';
 
-export async function readBaseline(file: string): Promise<BaselineMatcher> {
+export async function readBaseline(file: string, cwd: string): Promise<BaselineMatcher> {
+  const shown = path.relative(cwd, file) || file;
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--baseline ${file}: ${code === 'ENOENT' ? 'file not found (create it with --write-baseline)' : `cannot be read (${code})`}`);
+    throw new UsageError(`--baseline ${shown}: ${code === 'ENOENT' ? 'file not found (create it with --write-baseline)' : `cannot be read (${code})`}`);
   }
   try {
-    return new BaselineMatcher(parseBaseline(JSON.parse(text), file), path.dirname(file));
+    return new BaselineMatcher(parseBaseline(JSON.parse(text), shown), path.dirname(file));
   } catch (error) {
     if (error instanceof BaselineError) throw new UsageError(`--baseline ${error.message}`);
-    throw new UsageError(`--baseline ${file}: not valid JSON (${(error as Error).message})`);
+    throw new UsageError(`--baseline ${shown}: not valid JSON (${(error as Error).message})`);
   }
 }
 

@@ -30,8 +30,19 @@ async function checkInputsExist(inputs: string[], cwd: string): Promise<void> {
   if (missing.length > 0) throw new UsageError(missing.map((m) => `no such file or folder: ${m}`).join('\n'));
 }
 
+/** The input as the engine should open it: as written when relative to this process's folder, so messages show short paths. */
+function enginePath(input: string, cwd: string): string {
+  const absolute = path.resolve(cwd, input);
+  if (path.isAbsolute(input)) return input;
+  return path.relative(process.cwd(), absolute) || '.';
+}
+
 /** Runs validate on each input; an input that throws is an internal error (exit 2), the others still run. */
-async function checkAll(settings: CheckSettings, io: CliIo): Promise<{ reports: (Report | null)[]; failures: string[] }> {
+async function checkAll(
+  settings: CheckSettings,
+  io: CliIo,
+  judge: (report: Report) => Report,
+): Promise<{ reports: (Report | null)[]; failures: string[] }> {
   const limit = pLimit(settings.concurrency);
   const progress = createProgress(io, settings.inputs, settings.quiet);
   const failures: string[] = [];
@@ -41,12 +52,13 @@ async function checkAll(settings: CheckSettings, io: CliIo): Promise<{ reports: 
         limit(async () => {
           progress.working(index, undefined);
           try {
-            const report = await validate(path.resolve(io.cwd, input), {
+            const raw = await validate(enginePath(input, io.cwd), {
               ...settings.validate,
               onProgress: (event) => progress.working(index, event.file),
             });
             // Reports name the input as the user wrote it, not the resolved path.
-            report.source = input;
+            raw.source = input;
+            const report = judge(raw);
             progress.finished(index, input, report);
             return report;
           } catch (error) {
@@ -67,23 +79,29 @@ async function checkAll(settings: CheckSettings, io: CliIo): Promise<{ reports: 
 
 export async function runCheck(settings: CheckSettings, io: CliIo): Promise<number> {
   await checkInputsExist(settings.inputs, io.cwd);
-  const matcher = settings.baseline ? await readBaseline(settings.baseline) : null;
+  const matcher = settings.baseline ? await readBaseline(settings.baseline, io.cwd) : null;
   const rules = activeRules(settings.preset, settings.rules);
 
-  const { reports: maybeReports, failures } = await checkAll(settings, io);
+  // Baselined checks are dropped as each report arrives, before anything (progress, formats, the
+  // exit code) judges it. Keys include the source, so the order reports finish in does not matter.
+  let baselined = 0;
+  // --write-baseline records every finding of the run, so it judges raw reports (it replaces an old baseline).
+  const judge = (report: Report): Report => {
+    if (!matcher || settings.writeBaseline) return report;
+    const [applied] = applyBaseline([report], matcher);
+    baselined += applied.baselined;
+    return applied.report;
+  };
+  const { reports: maybeReports, failures } = await checkAll(settings, io, judge);
   let reports = maybeReports.filter((r): r is Report => r !== null);
 
-  let baselined = 0;
   if (settings.writeBaseline) {
     const count = await writeBaseline(settings.writeBaseline, reports);
     await writeOut(io.stderr, `ddex-check: wrote ${count} finding${count === 1 ? '' : 's'} to the baseline ${path.relative(io.cwd, settings.writeBaseline) || settings.writeBaseline}\n`);
-  }
-  // A baseline just written covers every finding of this run (like ESLint's --suppress-all).
-  const effective = settings.writeBaseline ? await readBaseline(settings.writeBaseline) : matcher;
-  if (effective) {
-    const applied = applyBaseline(reports, effective);
+    // A baseline just written covers every finding of this run (like ESLint's --suppress-all).
+    const applied = applyBaseline(reports, await readBaseline(settings.writeBaseline, io.cwd));
     reports = applied.map((a) => a.report);
-    baselined = applied.reduce((n, a) => n + a.baselined, 0);
+    baselined += applied.reduce((n, a) => n + a.baselined, 0);
   }
 
   const sourceLine = await loadSourceLines(reports);

@@ -120,7 +120,10 @@ export async function resolveSettings(inputs: string[], raw: RawCheckOptions, ta
       const file = error.file && path.isAbsolute(error.file) ? path.relative(cwd, error.file) || error.file : error.file;
       throw new UsageError(file === '--rule' ? `--rule ${error.key.replace(/^rule\./, '')}: ${error.message}` : [file, error.key, error.message].filter(Boolean).join(': '));
     }
-    if (error instanceof CatalogFileError) throw new UsageError(error.message);
+    if (error instanceof CatalogFileError) {
+      const file = path.relative(cwd, error.file) || error.file;
+      throw new UsageError(`${file}: ${error.message.slice(error.file.length + 2)}`);
+    }
     throw error;
   }
 }

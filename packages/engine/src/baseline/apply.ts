@@ -25,21 +25,21 @@ function countsOf(checks: readonly Check[]): Omit<Report['summary'], 'messages' 
 }
 
 function releaseOutcomes(report: Report, removed: readonly Check[], kept: readonly Check[]): Report['releases'] {
+  const messageFiles = new Set(report.messages.map((m) => m.file));
   return report.releases.map((release) => {
-    const mine = (c: Check) => c.release === release.reference && (c.file === release.file || !report.messages.some((m) => m.file === c.file));
-    const gone = removed.filter(mine);
-    if (gone.length === 0) return release;
-    // The engine also counts resource findings it attributes through the model; those stay counted.
-    const count = (status: Check['status']) =>
-      Math.max((status === 'error' ? release.errors : release.warnings) - gone.filter((c) => c.status === status).length, kept.filter((c) => mine(c) && c.status === status).length);
-    const errors = count('error');
+    const mine = (c: Check) => c.release === release.reference && (c.file === release.file || !messageFiles.has(c.file));
+    const sameFile = (c: Check) => c.file === release.file && c.release === null;
+    if (!removed.some((c) => mine(c) || sameFile(c))) return release;
+    // Findings without a release (resource- or message-level) were attributed by the engine through
+    // the model, which the report does not keep: while one is left, the outcome is not improved.
+    const unattributed = kept.some((c) => sameFile(c) && c.status === 'error');
+    const count = (status: Check['status']) => kept.filter((c) => mine(c) && c.status === status).length;
+    const errors = unattributed ? Math.max(count('error'), release.errors - removed.filter((c) => (mine(c) || sameFile(c)) && c.status === 'error').length) : count('error');
     const warnings = count('warning');
-    const messageRejected = report.messages.some((m) => m.file === release.file && m.rejected);
-    const messageError = kept.some((c) => c.file === release.file && c.status === 'error' && c.release === null);
+    const rejected = report.messages.some((m) => m.file === release.file && m.rejected);
     const staff = kept.some((c) => mine(c) && c.needs_staff && c.status !== 'pass');
     let outcome = release.outcome;
-    if (outcome === 'left_out' && errors === 0 && !messageRejected && !messageError) outcome = staff ? 'flagged' : 'created';
-    else if (outcome === 'flagged' && !staff && errors === 0) outcome = 'created';
+    if ((outcome === 'left_out' || outcome === 'flagged') && errors === 0 && !rejected && !unattributed) outcome = staff ? 'flagged' : 'created';
     return { ...release, errors, warnings, outcome };
   });
 }

@@ -55,6 +55,21 @@ describe('baseline', () => {
     expect(applyBaseline([elsewhere], new BaselineMatcher(baseline, dir))[0].baselined).toBe(0);
   });
 
+  it('keeps a release left out while a finding without a release (resource-level) remains in its message', () => {
+    const resourceError = check({ rule: 'codes-isrc-syntax', status: 'error', field: '/R/ISRC', resource: 'A1', message_id: 'syntax' });
+    const before = rejectedReport();
+    before.checks = [resourceError];
+    before.releases[0].errors = 1;
+    const baseline = baselineOf([before], dir);
+    const [{ report: cleared }] = applyBaseline([before], new BaselineMatcher(baseline, dir));
+    expect(cleared.releases[0]).toMatchObject({ outcome: 'created', errors: 0 });
+    const after = rejectedReport();
+    after.checks = [resourceError, check({ rule: 'codes-isrc-syntax', status: 'error', field: '/R/ISRC2', resource: 'A2', message_id: 'syntax' })];
+    after.releases[0].errors = 2;
+    const [{ report }] = applyBaseline([after], new BaselineMatcher(baseline, dir));
+    expect(report.releases[0]).toMatchObject({ outcome: 'left_out', errors: 1 });
+  });
+
   it('refuses a file that is not a baseline', () => {
     expect(() => parseBaseline({ entries: [] }, 'b.json')).toThrow('b.json: not a ddex-check baseline');
     expect(() => parseBaseline({ version: 1, entries: [{ rule: 'x' }] }, 'b.json')).toThrow('b.json: entries[0] needs');

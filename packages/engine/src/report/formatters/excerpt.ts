@@ -13,6 +13,8 @@ export interface Excerpt {
 
 export function excerptOf(line: string, column: number | null): Excerpt {
   let col = Math.max(0, (column ?? 1) - 1);
+  // Without a real column (libxml2 gives lines only) point at the line's first character, not its indent.
+  if (col === 0) col = Math.max(0, line.search(/\S/));
   // Tabs would shift the caret by a terminal-dependent amount: print each as two spaces.
   const before = line.slice(0, col);
   const tabsBefore = (before.match(/\t/g) ?? []).length;
