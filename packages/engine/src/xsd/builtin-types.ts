@@ -78,7 +78,7 @@ const LEXICAL: Record<string, RegExp> = {
   integer: /^[+-]?\d+$/,
   float: /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/,
   double: /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/,
-  duration: /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$/,
+  duration: /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:(?:\d+(?:\.\d*)?|\.\d+)S)?)?$/,
   dateTime: new RegExp(`^(${YEAR})-(\\d\\d)-(\\d\\d)T(?:${TIME})${TZ}$`),
   date: new RegExp(`^(${YEAR})-(\\d\\d)-(\\d\\d)${TZ}$`),
   time: new RegExp(`^(?:${TIME})${TZ}$`),
@@ -113,17 +113,41 @@ function validYearMonthDay(year: string | undefined, month: string | undefined, 
   if (day === undefined) return true;
   const d = Number(day);
   if (d < 1 || d > DAYS_IN_MONTH[m - 1]!) return false;
-  if (m === 2 && d === 29 && year !== undefined) {
-    // Negative years count from 1 BCE = -0001 in XSD 1.0; the leap rule applies to year + 1.
-    const y = Number(year);
-    return isLeap(y < 0 ? y + 1 : y);
-  }
+  // libxml2 applies the leap rule to negative years as written (-0004 is leap, -0001 is not).
+  if (m === 2 && d === 29 && year !== undefined) return isLeap(Number(year));
   return true;
+}
+
+const DATE_FAMILY = new Set(['dateTime', 'date', 'time', 'gYear', 'gYearMonth', 'gMonth', 'gMonthDay', 'gDay']);
+
+/**
+ * The text the lexical check sees. XSD collapses whitespace for every type below, but libxml2 (the
+ * reference) does not quite: its date parser rewinds to the untrimmed text (so leading blanks fail
+ * every date type but xs:time), skips trailing blanks only after a dateTime's timezone, and its
+ * duration parser skips leading blanks only. We follow it so that both engines give the same
+ * verdict (README, "Agreement with libxml2").
+ */
+export function lexicalInput(builtin: string, raw: string, normalized: string): string {
+  if (builtin === 'dateTime') return /(?:Z|[+-]\d\d:\d\d)[ \t\n\r]+$/.test(raw) ? raw.replace(/[ \t\n\r]+$/, '') : raw;
+  if (builtin === 'time' || builtin === 'duration') return raw.replace(/^[ \t\n\r]+/, '');
+  if (DATE_FAMILY.has(builtin)) return raw;
+  return normalized;
+}
+
+/** libxml2 keeps decimals in 24 digits: more significant digits make the value invalid there. */
+const MAX_DECIMAL_DIGITS = 24;
+
+function withinLibxml2Digits(value: string): boolean {
+  const [int = '', frac = ''] = value.replace(/^[+-]/, '').split('.');
+  return int.replace(/^0+/, '').length + frac.length <= MAX_DECIMAL_DIGITS;
 }
 
 /** True when `value` (already whitespace-processed) is in the lexical space of the built-in. */
 export function builtinAccepts(builtin: string, value: string): boolean {
   switch (builtin) {
+    case 'decimal':
+    case 'integer':
+      return LEXICAL[builtin]!.test(value) && withinLibxml2Digits(value);
     case 'string':
     case 'token':
     case 'anyURI': // libxml2 accepts almost any string as a URI reference

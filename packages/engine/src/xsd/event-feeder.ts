@@ -14,7 +14,8 @@ export interface FeedResult {
 }
 
 interface Level {
-  el: OpenElement;
+  /** Built with its ClosedElement fields from the start: one object shape, filled in at close (much faster in V8). */
+  el: ClosedElement;
   text: string;
   hasChildren: boolean;
   siblings: Map<string, number> | null;
@@ -52,7 +53,7 @@ export async function feedXml(
       if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
       attrs[a.name] = a.value;
     }
-    const el: OpenElement = {
+    const el: ClosedElement = {
       name,
       ns: tag.uri,
       attrs,
@@ -61,6 +62,8 @@ export async function feedXml(
       depth: stack.length + 1,
       line: parser.line,
       column: parser.column,
+      text: '',
+      hasChildren: false,
     };
     if (!parent) listener = onRoot(el);
     stack.push({ el, text: '', hasChildren: false, siblings: null });
@@ -77,7 +80,9 @@ export async function feedXml(
   parser.on('closetag', () => {
     const level = stack.pop();
     if (!level) return;
-    const closed: ClosedElement = { ...level.el, text: level.text.trim().slice(0, MAX_ELEMENT_TEXT), hasChildren: level.hasChildren };
+    const closed = level.el;
+    closed.text = level.text.trim();
+    closed.hasChildren = level.hasChildren;
     listener?.onClose?.(closed);
   });
   parser.on('error', (err) => {

@@ -4,7 +4,7 @@
  * Checkers are built lazily per type and reused for the life of the compiled set.
  */
 import type { CompiledSet, SimpleTypeDef } from './compiled-set.js';
-import { builtinAccepts, compareDecimal, decimalDigits } from './builtin-types.js';
+import { builtinAccepts, compareDecimal, decimalDigits, lexicalInput } from './builtin-types.js';
 import { normalizeWhiteSpace } from './simple-type-compiler.js';
 
 /** Returns null when the value is valid, else a sentence saying why. */
@@ -62,7 +62,7 @@ export class SimpleChecker {
     return (raw) => {
       const value = normalizeWhiteSpace(raw, def.whiteSpace);
       if (def.variety === 'atomic') {
-        if (!builtinAccepts(def.builtin, value)) return `${quote(value)} is not a valid ${typeName} (${def.builtin})`;
+        if (!builtinAccepts(def.builtin, lexicalInput(def.builtin, raw, value))) return `${quote(raw)} is not a valid ${typeName}${typeName === `xs:${def.builtin}` ? '' : ` (${def.builtin})`}`;
       } else if (def.variety === 'list') {
         const items = value === '' ? [] : value.split(' ');
         for (const it of items) {

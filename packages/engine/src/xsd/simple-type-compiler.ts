@@ -22,8 +22,11 @@ export function compileError(node: XsdNode, why: string): Error {
 const FACETS_NUMBER = ['length', 'minLength', 'maxLength', 'totalDigits', 'fractionDigits'] as const;
 const FACETS_BOUND = ['minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const;
 
+/** Fast path: most values have no whitespace to replace or collapse. */
+const NEEDS_WHITESPACE_WORK = /[\t\n\r]|  |^ | $/;
+
 export function normalizeWhiteSpace(value: string, mode: SimpleTypeDef['whiteSpace']): string {
-  if (mode === 'preserve') return value;
+  if (mode === 'preserve' || !NEEDS_WHITESPACE_WORK.test(value)) return value;
   const replaced = value.replace(/[\t\n\r]/g, ' ');
   return mode === 'replace' ? replaced : replaced.replace(/ {2,}/g, ' ').trim();
 }

@@ -43,8 +43,10 @@ export class ValidationSession {
   private readonly identity: IdentityTracker | null;
   private readonly declarationsByKey = new Map<ComplexTypeDef, Map<string, number>>();
   private readonly requiredAttributes = new Map<ComplexTypeDef, string[]>();
+  private readonly transitionMaps: Map<ComplexTypeDef, Map<string, [number, number]>[]>;
 
   constructor(private readonly set: CompiledSet, private readonly checker: SimpleChecker, options: SessionOptions) {
+    this.transitionMaps = sharedTransitionMaps(set);
     this.identity = options.identityConstraints ? new IdentityTracker((issue) => this.report(issue)) : null;
     this.listener = {
       name: 'xml-schema (compiled)',
@@ -92,10 +94,9 @@ export class ValidationSession {
       }
       return null;
     }
-    const automaton = type.automaton!;
-    const state = automaton[parent.state]!;
+    const state = type.automaton![parent.state]!;
     if (!parent.broken) {
-      const step = state.next[key];
+      const step = this.transitions(type)[parent.state]!.get(key);
       if (step) {
         parent.state = step[0];
         return step[1];
@@ -120,6 +121,16 @@ export class ValidationSession {
     }
     // After an error, keep validating the subtree with whatever declaration of that name the parent has.
     return this.anyDeclaration(type, key);
+  }
+
+  /** The automaton's named transitions as Maps (JSON objects with many keys are slow to index). */
+  private transitions(type: ComplexTypeDef): Map<string, [number, number]>[] {
+    let maps = this.transitionMaps.get(type);
+    if (!maps) {
+      maps = type.automaton!.map((state) => new Map(Object.entries(state.next)));
+      this.transitionMaps.set(type, maps);
+    }
+    return maps;
   }
 
   private anyDeclaration(type: ComplexTypeDef, key: string): number | null {
@@ -221,6 +232,18 @@ export class ValidationSession {
     if (this.issueCount > issues.length) result.note = `${this.issueCount} schema errors, the first ${issues.length} listed`;
     return result;
   }
+}
+
+const transitionMapsBySet = new WeakMap<CompiledSet, Map<ComplexTypeDef, Map<string, [number, number]>[]>>();
+
+/** Transition maps are built once per compiled set and shared by its sessions. */
+function sharedTransitionMaps(set: CompiledSet): Map<ComplexTypeDef, Map<string, [number, number]>[]> {
+  let maps = transitionMapsBySet.get(set);
+  if (!maps) {
+    maps = new Map();
+    transitionMapsBySet.set(set, maps);
+  }
+  return maps;
 }
 
 function parentName(el: OpenElement): string {
