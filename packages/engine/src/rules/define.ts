@@ -61,6 +61,8 @@ export interface RuleContext {
   readonly catalog: Catalog | null;
   /** Media facts; set only for `Media:exit` handlers, null when the files are not at hand (lone XML). */
   readonly media: MediaAccess | null;
+  /** `ValidateOptions.schemasDir`: where the DDEX XSD sets (and so the allowed value sets) are; see `avs/`. */
+  readonly schemasDir?: string | null;
   /** Reference of the release the current element is inside, if any. */
   currentRelease(): string | null;
   report(descriptor: ReportDescriptor): void;
