@@ -119,7 +119,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       if (rootProblem || !version) return { listeners: [] };
       reader = createErnReader({ version, root });
       const model = reader.message;
-      dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null }, version);
+      dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null }, version);
       if (ctx.engine.isActive('xml-schema-valid')) {
         try {
           const begun = await ctx.schema.begin(version, { ns: root.ns, name: root.name });
@@ -169,16 +169,22 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
 
   let schemaInvalid = false;
   if (version && ctx.engine.isActive('xml-schema-valid')) {
-    const result: SchemaResult = pass.fatal
-      ? { outcome: 'skipped', issues: [], note: 'the message is not well-formed XML' }
+    const result: SchemaResult | null = pass.fatal
+      ? null
       : s
         ? await s.finish().catch((error: Error) => ({ outcome: 'skipped' as const, issues: [], note: `the ${ctx.schema.name} validator failed: ${error.message}` }))
         : { outcome: 'skipped', issues: [], note: schemaSkip ?? 'no schema validator' };
-    schemaInvalid = result.outcome === 'invalid';
-    checks.push(...schemaChecks(result, version, file, ctx));
+    if (result) {
+      schemaInvalid = result.outcome === 'invalid';
+      checks.push(...schemaChecks(result, version, file, ctx));
+    } else {
+      const skipped = ctx.engine.skipped('xml-schema-valid', { messageId: 'notRead', file });
+      if (skipped) checks.push(skipped);
+    }
   }
 
-  if (d && message) await d.exit('Message:exit');
+  // A message cut short leaves a partial model: its message-end rules would report what is merely unread.
+  if (d && message && !pass.fatal) await d.exit('Message:exit');
 
   const summary: MessageSummary = {
     file,
@@ -192,7 +198,8 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
     deals: message?.deals.length ?? 0,
     rejected: Boolean(pass.fatal || problem || schemaInvalid),
   };
-  return { read: { file, message, summary, updates: d?.updates ?? new Set() }, checks, dispatcher: message ? d : null };
+  if (d && pass.fatal) checks.push(...d.findings());
+  return { read: { file, message, summary, updates: d?.updates ?? new Set() }, checks, dispatcher: message && !pass.fatal ? d : null };
 }
 
 function safeFinish(reader: ErnReader, checks: Check[], file: string): ErnMessage | null {

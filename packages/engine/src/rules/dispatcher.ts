@@ -37,6 +37,8 @@ export interface DispatcherInit {
   message: () => ErnMessage;
   profile: Profile;
   catalog: Catalog | null;
+  /** Folder of XSD sets (`ValidateOptions.schemasDir`), for rules reading allowed value sets. */
+  schemasDir?: string | null;
 }
 
 export class RuleDispatcher {
@@ -110,9 +112,14 @@ export class RuleDispatcher {
     }
   }
 
+  /** Findings made so far, without `pass` checks (for a message that could not be read to its end). */
+  findings(): Check[] {
+    return this.pending.map(({ check, frame }) => (check.release === null && frame ? { ...check, release: frame.reference } : check));
+  }
+
   /** Checks of this message: findings, then one `pass` per applicable rule that found nothing. */
   checks(version: ErnMessage['version'] | null): Check[] {
-    const out = this.pending.map(({ check, frame }) => (check.release === null && frame ? { ...check, release: frame.reference } : check));
+    const out = this.findings();
     this.active.forEach((entry, index) => {
       if (this.found[index]) return;
       if (version && !appliesTo(entry.rule, version)) return;
@@ -147,6 +154,7 @@ export class RuleDispatcher {
       options: entry.options,
       profile: init.profile,
       catalog: init.catalog,
+      schemasDir: init.schemasDir ?? null,
       media: null,
       currentRelease: () => dispatcher.releaseFrame?.reference ?? null,
       markUpdate: (reference) => dispatcher.updates.add(reference),
