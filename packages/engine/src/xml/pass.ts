@@ -175,8 +175,11 @@ export async function runMessagePass(
     const closed: ClosedElement = Object.assign(frame.el, { text: frame.text.trim(), hasChildren: frame.hasChildren }) as ClosedElement;
     for (const l of listeners) if (l.onClose) call(() => l.onClose!(closed), l.name, closed);
   });
+  let atEnd = false;
   parser.on('error', (error) => {
-    fail({ kind: 'syntax', message: cleanSaxesMessage(error.message), line: parser.line, column: parser.column + 1 });
+    const open = stack[stack.length - 1]?.el.name;
+    const message = atEnd && open ? `the file ends before <${open}> is closed (truncated?): ${cleanSaxesMessage(error.message)}` : cleanSaxesMessage(error.message);
+    fail({ kind: 'syntax', message, line: parser.line, column: parser.column + 1 });
   });
 
   const feed = (chunk: Buffer) => {
@@ -207,6 +210,7 @@ export async function runMessagePass(
     try {
       const rest = decoder.end();
       if (rest) parser.write(rest);
+      atEnd = true;
       parser.close();
     } catch (error) {
       if (error instanceof EncodingError) fail({ kind: 'encoding', message: error.message, line: parser.line, column: parser.column + 1 });
@@ -236,7 +240,7 @@ function attributesOf(tag: SaxesTagNS): Record<string, string> {
 
 /** saxes messages start with "undefined:3:14: "; the location is reported apart. */
 function cleanSaxesMessage(message: string): string {
-  return message.replace(/^[^:]*:\d+:\d+:\s*/, '');
+  return message.replace(/^(?:[^:\d][^:]*:)?\d+:\d+:\s*/, '');
 }
 
 /** Finds the root element in the head with a throwaway parser; tolerant of anything before it. */

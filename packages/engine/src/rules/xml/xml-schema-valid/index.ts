@@ -13,11 +13,13 @@ export default defineRule({
       invalid: '{detail}',
       skipped: 'Schema validation was skipped: {reason}',
       capped: '{count} further schema errors were not listed.',
+      notRead: 'Schema validation was skipped because the message is not well-formed XML.',
     },
     hint: {
       invalid: 'Change the element at this place so that it follows the ERN {version} schema (order, required children, allowed values).',
       skipped: '{install}',
       capped: 'Fix the listed errors first; many errors usually share one cause.',
+      notRead: 'Fix the XML error reported by xml-well-formed; the schema is checked once the message can be read.',
     },
   },
 });

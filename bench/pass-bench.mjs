@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Issue 2 benchmark: throughput and peak RSS of the engine's full pass (ERN reader + every rule,
+// schema validation excluded) against saxes' raw parse of the same generated ERN 4.3 message,
+// each measured in its own child process in the same run. Sizes in MB: --sizes 100,200.
+import { fork } from 'node:child_process';
+import { createReadStream, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateErn43 } from './generate-ern43.mjs';
+
+const self = fileURLToPath(import.meta.url);
+
+async function child(mode, file) {
+  const started = process.hrtime.bigint();
+  if (mode === 'raw') {
+    const { SaxesParser } = await import('saxes');
+    const parser = new SaxesParser({ xmlns: true, position: true });
+    let elements = 0;
+    parser.on('opentag', () => elements++);
+    const decoder = new TextDecoder('utf-8');
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 16 })) parser.write(decoder.decode(chunk, { stream: true }));
+    parser.close();
+    return { elements, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  }
+  const { validate } = await import('../packages/engine/dist/index.js');
+  const report = await validate(file, { media: false, rules: { 'xml-schema-valid': 'off' } });
+  return { verdict: report.verdict, checks: report.checks.length, releases: report.summary.releases, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+if (process.argv[2] === '--child') {
+  const result = await child(process.argv[3], process.argv[4]);
+  process.send({ ...result, maxRssMb: process.resourceUsage().maxRSS / 1024 });
+  process.exit(0);
+}
+
+const run = (mode, file) =>
+  new Promise((resolve, reject) => {
+    const p = fork(self, ['--child', mode, file], { execArgv: ['--max-old-space-size=4096'] });
+    p.on('message', resolve);
+    p.on('error', reject);
+    p.on('exit', (code) => code !== 0 && reject(new Error(`${mode} child exited ${code}`)));
+  });
+
+const sizesArg = process.argv.find((a) => a.startsWith('--sizes'));
+const sizes = (sizesArg ? (sizesArg.split('=')[1] ?? process.argv[process.argv.indexOf(sizesArg) + 1]) : '100,200').split(',').map(Number);
+const rows = [];
+for (const mb of sizes) {
+  const file = path.join(os.tmpdir(), `ddex-check-bench-${mb}mb.xml`);
+  const tracks = await generateErn43(file, mb * 1024 * 1024);
+  const bytes = statSync(file).size;
+  const raw = await run('raw', file);
+  const pass = await run('pass', file);
+  rmSync(file, { force: true });
+  const rate = (r) => bytes / 1024 / 1024 / r.seconds;
+  rows.push({ mb: (bytes / 1024 / 1024).toFixed(0), tracks, raw, pass, ratio: rate(pass) / rate(raw) });
+  console.log(`${(bytes / 1048576).toFixed(0)} MB, ${tracks} track releases:`);
+  console.log(`  saxes raw parse : ${rate(raw).toFixed(1)} MB/s, peak RSS ${raw.maxRssMb.toFixed(0)} MB`);
+  console.log(`  engine full pass: ${rate(pass).toFixed(1)} MB/s, peak RSS ${pass.maxRssMb.toFixed(0)} MB (verdict ${pass.verdict}, ${pass.checks} checks)`);
+  console.log(`  full pass / raw saxes = ${(100 * (rate(pass) / rate(raw))).toFixed(0)}% (target >= 50%)`);
+}
+if (rows.length > 1) {
+  const [a, b] = [rows[0], rows[rows.length - 1]];
+  console.log(`peak RSS per track release: ${(((b.pass.maxRssMb - a.pass.maxRssMb) * 1024) / (b.tracks - a.tracks)).toFixed(2)} KB (model growth), raw saxes RSS ${a.raw.maxRssMb.toFixed(0)} -> ${b.raw.maxRssMb.toFixed(0)} MB`);
+}
