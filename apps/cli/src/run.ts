@@ -24,7 +24,7 @@ Examples:
   $ ddex-check batch.zip --fail-on warnings          any warning fails the run
   $ ddex-check in/ -f sarif -o ddex.sarif -f junit -o ddex.junit.xml
   $ ddex-check in/ -f github                         annotations in a GitHub Actions log
-  $ ddex-check in/ --rule deals-territory-known=off  override one rule's severity
+  $ ddex-check in/ --rule codes-isrc-syntax=warn     override one rule's severity
   $ ddex-check in/ --write-baseline .ddex-baseline.json   record today's findings
   $ ddex-check in/ --baseline .ddex-baseline.json         then fail only on new ones
   $ ddex-check schemas pull 4.3                      install DDEX's XSDs for schema validation
@@ -38,6 +38,8 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   const program = new Command('ddex-check')
     .description('Tells whether a DDEX ERN delivery (folder, .zip or .xml) would import, and exactly what to fix where.')
     .version(CLI_VERSION, '-v, --version', 'print the version')
+    // Options after "schemas …" belong to that command (its --schemas is not the main command's).
+    .enablePositionalOptions()
     .argument('[paths...]', 'delivery folders, .zip files or .xml messages')
     .addOption(new Option('-f, --format <name>', `output format, repeatable: ${FORMAT_NAMES.join(', ')} (default text)`).argParser((v: string) => pairs.addFormat(v)))
     .addOption(new Option('-o, --output <file>', 'write the format before it (or the default) to FILE; repeatable').argParser((v: string) => pairs.addOutput(v)))

@@ -4,9 +4,12 @@
  */
 import { RULES, docsUrl, resolveRules, type FormatterRule, type RuleSetting } from '@ddex-check/engine';
 
+/** The rule's hints as one text; a hint that is only a placeholder (`{fix}`) says nothing without its finding. */
 function helpText(hint: string | Record<string, string>): string {
-  if (typeof hint === 'string') return hint;
-  return Object.values(hint).filter((h, i, all) => h && all.indexOf(h) === i).join(' ');
+  const hints = typeof hint === 'string' ? [hint] : Object.values(hint);
+  return hints
+    .filter((h, i, all) => h && all.indexOf(h) === i && !/^\s*\{\w+\}\s*\.?\s*$/.test(h))
+    .join(' ');
 }
 
 export function activeRules(preset: string | undefined, overrides: Record<string, RuleSetting>): FormatterRule[] {

@@ -1,0 +1,86 @@
+/**
+ * The machine formats read back by their consumers' standards: SARIF against the SARIF 2.1.0 JSON
+ * Schema (the schema file shipped by @microsoft/jest-sarif, draft-04, checked with ajv-draft-04),
+ * JUnit through an XML parser (saxes), on real engine output for valid, invalid and mixed inputs.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import Ajv04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { SaxesParser } from 'saxes';
+import { run } from '../src/run.js';
+import type { CliIo } from '../src/io.js';
+
+const require = createRequire(import.meta.url);
+const SARIF_SCHEMA = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const stream = (append: (s: string) => void) => ({
+    write(chunk: string, cb?: (e?: Error | null) => void) {
+      append(chunk);
+      cb?.();
+      return true;
+    },
+  });
+  const io: CliIo = { stdout: stream((s) => (stdout += s)), stderr: stream((s) => (stderr += s)), cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' } };
+  const code = await run(args, io);
+  return { code, stdout, stderr };
+}
+
+const INPUTS = ['fixtures/cli/ok-43.xml', 'fixtures/cli/bad-codes-43.xml', 'fixtures/cli/schema-invalid-43.xml', 'fixtures/messages/single-382.xml', 'fixtures/bad/zip-slip.zip'];
+
+describe('SARIF output', () => {
+  const ajv = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats(ajv as never);
+  const validateSarif = ajv.compile(SARIF_SCHEMA);
+
+  it('validates against the SARIF 2.1.0 JSON Schema, with file, line and column on results', async () => {
+    const { code, stdout } = await cli([...INPUTS, '-f', 'sarif', '-q']);
+    expect(code).toBe(1);
+    const log = JSON.parse(stdout);
+    const valid = validateSarif(log);
+    expect(validateSarif.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    const results = log.runs[0].results as { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number; startColumn?: number } } }[] }[];
+    const isrc = results.find((r) => r.ruleId === 'codes-isrc-syntax')!;
+    expect(isrc.locations[0].physicalLocation).toMatchObject({ artifactLocation: { uri: 'fixtures/cli/bad-codes-43.xml' }, region: { startLine: 36, startColumn: 11 } });
+    const schema = results.filter((r) => r.ruleId === 'xml-schema-valid').map((r) => r.locations[0].physicalLocation.region?.startLine);
+    expect(schema).toEqual([52, 77]);
+    // Every active rule is listed with its help text, and every result points at a listed rule.
+    const rules = log.runs[0].tool.driver.rules as { id: string; help: { text: string } }[];
+    expect(rules.length).toBeGreaterThanOrEqual(10);
+    for (const rule of rules) expect(rule.help.text.length).toBeGreaterThan(10);
+    for (const r of results) expect(rules.map((x) => x.id)).toContain(r.ruleId);
+  });
+
+  it('the validator catches a broken log (so the test above can fail)', () => {
+    expect(validateSarif({ version: '2.1.0', runs: [{ tool: { driver: {} }, results: [] }] })).toBe(false);
+    expect(validateSarif({ version: '2.0.0', runs: [] })).toBe(false);
+  });
+});
+
+describe('JUnit output', () => {
+  it('is well-formed XML with one testsuite per input and failures only at or above the threshold', async () => {
+    for (const [failOn, expectedFailures] of [
+      ['rejected', [0, 3, 3, 0, 2]],
+      ['warnings', [0, 3, 3, 2, 2]],
+    ] as const) {
+      const { stdout } = await cli([...INPUTS, '-f', 'junit', '-q', '--fail-on', failOn]);
+      const suites: { name: string; failures: number; tests: number; counted: number }[] = [];
+      const parser = new SaxesParser();
+      parser.on('opentag', (tag) => {
+        const a = tag.attributes as Record<string, string>;
+        if (tag.name === 'testsuite') suites.push({ name: a.name, failures: Number(a.failures), tests: Number(a.tests), counted: 0 });
+        if (tag.name === 'failure') suites.at(-1)!.counted++;
+      });
+      parser.write(stdout).close();
+      expect(suites.map((s) => s.name)).toEqual(INPUTS);
+      // The attribute agrees with the <failure> elements actually written (verdict case included).
+      expect(suites.map((s) => s.counted)).toEqual(suites.map((s) => s.failures));
+      expect(suites.map((s) => s.failures)).toEqual(expectedFailures);
+    }
+  });
+});
