@@ -6,7 +6,6 @@
 import { Command, CommanderError } from 'commander';
 import { loadConfig, type ConfigFlags } from './config.js';
 import { openMigratedDb } from './db/connect.js';
-import { startServer } from './server.js';
 import * as admin from './admin/admin-commands.js';
 
 const intArg = (name: string) => (value: string) => {
@@ -29,6 +28,8 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     .option('--quiet', 'no request log')
     .action(async (flags: ConfigFlags & { quiet?: boolean }) => {
       const config = loadConfig(flags);
+      // Loaded only here: admin commands start faster without Fastify and the engine pool.
+      const { startServer } = await import('./server.js');
       const server = await startServer(config, { logger: !flags.quiet });
       out(`ddex-server listening on ${server.url} (data ${config.dataDir}, ${config.db.dialect})`);
       await new Promise<void>((resolve) => {
@@ -108,6 +109,8 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     .action(withDb((db, o) => admin.setReleaseState(db, o.id as number, { deliveryState: o.deliveryState as string | undefined, releaseStatus: o.releaseStatus as string | undefined }), (r) => `release ${r.id}: ${r.release_status}, ${r.delivery_state}`));
   release.command('list').requiredOption('--member <id>', 'member id', intArg('--member')).action(withDb((db, o) => admin.listReleases(db, o.member as number), (rows) => rows.map((r) => `${r.id}\t${r.upc}\t${r.title}\t${r.release_status}\t${r.delivery_state}`).join('\n')));
   adminCmd.command('recordings').requiredOption('--member <id>', 'member id', intArg('--member')).action(withDb((db, o) => admin.listRecordings(db, o.member as number), (rows) => rows.map((r) => `${r.id}\t${r.isrc ?? ''}\t${r.title}`).join('\n')));
+
+  adminCmd.command('activity').description('connection activity (pings) of an account').requiredOption('--account <id>', 'account id', intArg('--account')).action(withDb((db, o) => admin.listActivity(db, o.account as number), (rows) => rows.map((r) => `${r.at}\t${r.kind}\tkey ${r.key_id}\t${r.ip ?? ''}`).join('\n')));
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -100,3 +100,8 @@ export async function listReleases(db: Kysely<Database>, member: number) {
 export async function listRecordings(db: Kysely<Database>, member: number) {
   return db.selectFrom('recordings').selectAll().where('member_id', '=', member).orderBy('id').execute();
 }
+
+/** Connection activity of an account (what the dashboard's Connection panel shows), oldest first. */
+export async function listActivity(db: Kysely<Database>, account: number) {
+  return db.selectFrom('connection_activity').selectAll().where('account_id', '=', account).orderBy('id').execute();
+}

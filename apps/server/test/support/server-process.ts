@@ -1,0 +1,174 @@
+/**
+ * Test harness: a real `ddex-server start` child process on a fresh data directory and a fresh
+ * database (SQLite file, or a new PostgreSQL database when a PostgreSQL URL is given), plus the
+ * admin command, so every test goes through real HTTP and the real bin.
+ */
+import { spawn, spawnSync, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const execFileAsync = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SERVER_DIR = path.resolve(here, '../..');
+export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
+const BIN = path.join(SERVER_DIR, 'bin/ddex-server.js');
+
+export type Backend = { name: 'sqlite' } | { name: 'postgres'; adminUrl: string };
+
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. When only DATABASE_URL is set (the
+ * second CI run after pg-cluster.sh start), PostgreSQL only.
+ */
+export function backends(): Backend[] {
+  const testUrl = process.env.TEST_DATABASE_URL;
+  const ciUrl = process.env.DATABASE_URL;
+  if (testUrl) return [{ name: 'sqlite' }, { name: 'postgres', adminUrl: testUrl }];
+  if (ciUrl && /^postgres/.test(ciUrl)) return [{ name: 'postgres', adminUrl: ciUrl }];
+  return [{ name: 'sqlite' }];
+}
+
+let built = false;
+/** The bin runs the compiled dist: build it once per test file (tsc -b is incremental). */
+export function ensureBuilt(): void {
+  if (built) return;
+  let result = spawnSync('flock', ['/tmp/ddex-server-build.lock', 'npx', 'tsc', '-b', 'apps/server'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  // When the engine's sources are mid-change, build the server alone against the engine's last dist.
+  if (result.status !== 0) result = spawnSync('flock', ['/tmp/ddex-server-build.lock', 'npx', 'tsc', '-p', 'apps/server'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (result.status !== 0 && !fs.existsSync(path.join(SERVER_DIR, 'dist/cli.js'))) {
+    throw new Error(`build of apps/server failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  built = true;
+}
+
+async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `ddex_test_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+}
+
+export class TestServer {
+  url = '';
+  private child: ChildProcess | null = null;
+  private constructor(
+    readonly backend: Backend,
+    readonly dataDir: string,
+    readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static async create(backend: Backend, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+    ensureBuilt();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-server-test-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    delete env.TEST_DATABASE_URL;
+    if (backend.name === 'postgres') env.DATABASE_URL = await createDatabase(backend.adminUrl);
+    return new TestServer(backend, dataDir, env);
+  }
+
+  static async start(backend: Backend, extraEnv: Record<string, string> = {}): Promise<TestServer> {
+    const server = await TestServer.create(backend, extraEnv);
+    await server.start();
+    return server;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(envOverride: Record<string, string | undefined> = {}): Promise<void> {
+    const env = { ...this.env, ...envOverride };
+    // DDEX_TEST_SERVER_LOG=<file>: keep the request log of every test server (for debugging).
+    const logFile = process.env.DDEX_TEST_SERVER_LOG;
+    const args = [BIN, 'start', '--port', '0', '--host', '127.0.0.1', ...(logFile ? [] : ['--quiet'])];
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    if (logFile) child.stdout!.on('data', (d) => fs.appendFileSync(logFile, d));
+    this.url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${stderr}`)), 30_000);
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${code}) before listening:\n${out}\n${stderr}`));
+      });
+    });
+  }
+
+  /** kill -9: no shutdown code runs. */
+  async crash(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    this.child = null;
+  }
+
+  async stopProcess(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    this.child = null;
+  }
+
+  async stop(): Promise<void> {
+    await this.stopProcess();
+    if (this.backend.name === 'postgres' && this.env.DATABASE_URL) await dropDatabase(this.backend.adminUrl, this.env.DATABASE_URL);
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** Runs `ddex-server admin --json …` against this server's data and returns the parsed output. */
+  async admin<T = any>(...args: string[]): Promise<T> {
+    const { stdout } = await execFileAsync(process.execPath, [BIN, 'admin', '--json', ...args], { env: this.env });
+    return JSON.parse(stdout) as T;
+  }
+
+  fetch(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
+    return fetch(this.url + pathAndQuery, init);
+  }
+}
+
+/** An account with its own catalog, a member and a key with the given scopes. */
+export async function setUpAccount(server: TestServer, o: { plan?: string; scopes?: string[]; rate?: number; inactive?: boolean } = {}) {
+  const email = `${crypto.randomBytes(4).toString('hex')}@partner.test`;
+  const args = ['account', 'create', '--name', `Partner ${email}`, '--email', email, '--plan', o.plan ?? 'enterprise'];
+  if (o.rate) args.push('--rate', String(o.rate));
+  if (o.inactive) args.push('--inactive');
+  const account = await server.admin<{ id: number; own_member_id: number }>(...args);
+  const member = await server.admin<{ id: number }>('member', 'create', '--account', String(account.id), '--email', `artist-${email}`, '--name', 'An Artist', '--kind', 'artist');
+  const key = await server.admin<{ id: number; key: string; prefix: string }>('key', 'create', '--account', String(account.id), '--name', 'test key', '--scopes', (o.scopes ?? ['ddex:write']).join(','));
+  return { accountId: account.id, ownMemberId: account.own_member_id, memberId: member.id, key: key.key, keyId: key.id, prefix: key.prefix, email };
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
