@@ -78,7 +78,7 @@ const LEXICAL: Record<string, RegExp> = {
   integer: /^[+-]?\d+$/,
   float: /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/,
   double: /^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-?INF|NaN)$/,
-  duration: /^-?P(?=\d|T\d)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:(?:\d+(?:\.\d*)?|\.\d+)S)?)?$/,
+  duration: /^-?P(?=\d|T[\d.])(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=[\d.])(?:\d+H)?(?:\d+M)?(?:(?:\d+(?:\.\d*)?|\.\d+)S)?)?$/,
   dateTime: new RegExp(`^(${YEAR})-(\\d\\d)-(\\d\\d)T(?:${TIME})${TZ}$`),
   date: new RegExp(`^(${YEAR})-(\\d\\d)-(\\d\\d)${TZ}$`),
   time: new RegExp(`^(?:${TIME})${TZ}$`),

@@ -189,7 +189,8 @@ class Translator {
 
   /** One character (or escape) inside a class; a single char comes back as an escaped fragment. */
   private classChar(): ClassItem | null {
-    const c = this.src[this.i]!;
+    const c = this.src[this.i];
+    if (c === undefined) this.fail('unterminated class');
     if (c === '\\') return this.escape();
     if (c === '[') this.fail("unescaped '[' in class");
     const cp = this.src.codePointAt(this.i)!;
