@@ -60,6 +60,8 @@ export interface MediaAccess {
   resolve(file: ResourceFile, messageFile: string): BatchEntry | null;
   /** True when the reference is a URL (http, https, ipfs...) the engine does not fetch. */
   isRemote(file: ResourceFile): boolean;
+  /** For a missing file: a batch path differing only in case or extension, to suggest. */
+  nearest?(file: ResourceFile, messageFile: string): string | null;
   facts(entryPath: string): MediaFacts | undefined;
   /** Whether a full decode was done (`--deep`). */
   readonly deep: boolean;

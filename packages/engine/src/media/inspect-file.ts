@@ -1,0 +1,129 @@
+/**
+ * Gathers the facts of one file in one read: the first bytes say what it really is, then every
+ * chunk feeds the hashers and, at the same time, the parser its role needs (music-metadata for
+ * audio, a buffer for sharp, ffprobe for video, ffmpeg for a deep decode). Nothing is extracted
+ * to disk; a file that cannot be read gives facts with `error`, never a throw.
+ */
+import { PassThrough } from 'node:stream';
+import { parseStream, type IAudioMetadata } from 'music-metadata';
+import type { BatchEntry } from '../batch/types.js';
+import { BufferKeeper, TailKeeper, fanOut, readHead, writableSink, type ChunkSink } from './fan-out.js';
+import { createDigest, type DigestName } from './hash-algorithms.js';
+import { audioFactsOf } from './probe-audio.js';
+import { imageFactsOf } from './probe-image.js';
+import { startVideoProbe, videoFactsOf } from './probe-video.js';
+import { decodeOutcome, startDecode } from './decode-audio.js';
+import type { ToolRun } from './run-tool.js';
+import { sniff } from './sniff.js';
+import type { ToolLocation } from './tools.js';
+import type { MediaFacts } from './types.js';
+
+export type MediaRole = 'audio' | 'image' | 'video';
+
+export interface FilePlan {
+  entry: BatchEntry;
+  digests: Set<DigestName>;
+  roles: Set<MediaRole>;
+  /** Path on disk (folder batches), so ffprobe can seek; null for zip entries (streamed to stdin). */
+  localPath: string | null;
+}
+
+export interface InspectSettings {
+  deep: boolean;
+  /** Largest image kept in memory for sharp; beyond it only the head is read for the header. */
+  imageCap: number;
+  tools: { ffprobe(): ToolLocation; ffmpeg(): ToolLocation };
+  signal?: AbortSignal;
+}
+
+const HEAD_BYTES = 64 * 1024;
+const TAIL_BYTES = 128 * 1024;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function inspectFile(plan: FilePlan, settings: InspectSettings): Promise<MediaFacts> {
+  const { entry, roles } = plan;
+  const facts: MediaFacts = { path: entry.path, size: entry.size, hashes: {}, skipped: {} };
+  let iterator: AsyncIterator<Buffer>;
+  let first: Awaited<ReturnType<typeof readHead>>;
+  try {
+    const stream = await entry.open();
+    iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    first = await readHead(iterator, HEAD_BYTES);
+  } catch (error) {
+    facts.error = `it cannot be read: ${message(error)}`;
+    return facts;
+  }
+  const sniffed = sniff(first.head);
+  const digests = [...plan.digests].map((name) => [name, createDigest(name)] as const);
+  const tail = new TailKeeper(TAIL_BYTES);
+  const sinks: ChunkSink[] = [{ write: (chunk) => digests.forEach(([, d]) => d.update(chunk)), end() {} }, tail];
+  const waits: Promise<unknown>[] = [];
+
+  let metadata: IAudioMetadata | null = null;
+  let metadataError: string | null = null;
+  let decode: ToolRun | null = null;
+  if (roles.has('audio') && sniffed.kind === 'audio') {
+    const pass = new PassThrough({ highWaterMark: 256 * 1024 });
+    const sink = writableSink(pass);
+    sinks.push(sink);
+    waits.push(
+      parseStream(pass, { mimeType: sniffed.mime ?? undefined, size: entry.size }, { skipCovers: true })
+        .then((m) => void (metadata = m), (e: unknown) => void (metadataError = message(e)))
+        .finally(() => sink.stop()),
+    );
+    if (settings.deep) {
+      const ffmpeg = settings.tools.ffmpeg();
+      if (!ffmpeg.found) facts.skipped.decode = ffmpeg.reason;
+      else {
+        decode = startDecode(ffmpeg.path, 'stdin', settings.signal);
+        if (decode.stdin) sinks.push(writableSink(decode.stdin));
+      }
+    }
+  }
+
+  let probe: ToolRun | null = null;
+  if (roles.has('video') && (sniffed.kind === 'video' || sniffed.kind === 'audio')) {
+    const ffprobe = settings.tools.ffprobe();
+    if (!ffprobe.found) facts.skipped.probe = ffprobe.reason;
+    else {
+      probe = startVideoProbe(ffprobe.path, plan.localPath ? { path: plan.localPath } : 'stdin', settings.signal);
+      if (probe.stdin) sinks.push(writableSink(probe.stdin));
+    }
+  }
+
+  const image = roles.has('image') && sniffed.kind === 'image' ? new BufferKeeper(settings.imageCap) : null;
+  if (image) sinks.push(image);
+
+  try {
+    facts.size = await fanOut(iterator, first.chunks, sinks, settings.signal);
+  } catch (error) {
+    settings.signal?.throwIfAborted();
+    facts.error = `reading it failed: ${message(error)}`;
+  }
+  await Promise.all(waits);
+  if (!facts.error) for (const [name, digest] of digests) facts.hashes[name] = digest.digest();
+
+  const tailBytes = tail.bytes;
+  if (roles.has('audio')) {
+    facts.audio = audioFactsOf({ path: entry.path, size: facts.size, sniffed, head: first.head, tail: tailBytes, metadata, metadataError });
+    if (decode) {
+      const outcome = decodeOutcome(await decode.done, facts.audio.durationSeconds);
+      facts.audio.decodedOk = outcome.ok;
+      // A truncation the headers already showed is not repeated by the decode.
+      const known = facts.audio.problems.some((p) => p.includes('truncated'));
+      if (outcome.problem && !(known && outcome.problem.includes('truncated'))) facts.audio.problems.push(outcome.problem);
+    }
+  }
+  if (roles.has('image')) {
+    facts.image = await imageFactsOf({ path: entry.path, bytes: image?.bytes ?? first.head, complete: image?.complete ?? false, tail: tailBytes, sniffed, deep: settings.deep });
+  }
+  if (roles.has('video')) {
+    if (probe) facts.video = videoFactsOf(await probe.done, sniffed.format);
+    else if (sniffed.kind !== 'video' && sniffed.kind !== 'audio') {
+      const problem = sniffed.kind === 'empty' ? 'the file is empty (0 bytes)' : `it is not a video: its content is ${sniffed.description}`;
+      facts.video = { container: null, videoCodec: null, audioCodec: null, width: null, height: null, frameRate: null, durationSeconds: null, problems: [problem] };
+    }
+  }
+  return facts;
+}
