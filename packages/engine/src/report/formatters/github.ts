@@ -1,6 +1,7 @@
 /**
  * `--format github`: GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::…`),
  * which the runner turns into annotations on the pull request, then one plain verdict line per input.
+ * Errors are `::error`, warnings and staff decisions `::warning`, info findings `::notice`.
  */
 import type { Check, Report } from '../types.js';
 import { displaySource, locateCheck } from './locations.js';
@@ -14,7 +15,10 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace
 function command(check: Check): 'error' | 'warning' | 'notice' | null {
   if (check.status === 'error') return 'error';
   if (check.status === 'warning' || check.needs_staff) return 'warning';
-  if (check.status === 'skipped' || check.severity === 'info') return 'notice';
+  // Skipped checks are about the run, not the delivery (the verdict line counts them): annotations
+  // are few per step on GitHub, so they go to findings only.
+  if (check.status === 'skipped') return null;
+  if (check.severity === 'info') return 'notice';
   return null;
 }
 
