@@ -1,0 +1,60 @@
+/**
+ * What every media rule does first: list the files of the message's resources of some kinds,
+ * and either hand over the inspected ones, or (a lone XML checked without its files) record one
+ * `skipped` check saying the files were not checked.
+ */
+import type { ErnMessage, Resource, ResourceFile, ResourceKind, TechnicalDetails } from '../ern/model.js';
+import type { RuleContext } from '../rules/define.js';
+import type { BatchEntry } from '../batch/types.js';
+import type { MediaFacts } from './types.js';
+import { isRemoteReference } from './resolve.js';
+
+export interface MediaFileRef {
+  resource: Resource;
+  /** `A1`, or null when the resource has no reference. */
+  reference: string | null;
+  technical: TechnicalDetails;
+  file: ResourceFile;
+}
+
+export interface InspectedFile extends MediaFileRef {
+  entry: BatchEntry;
+  facts: MediaFacts;
+}
+
+export function filesOf(message: ErnMessage, kinds: readonly ResourceKind[] | 'all'): MediaFileRef[] {
+  const out: MediaFileRef[] = [];
+  for (const resource of message.resources) {
+    if (kinds !== 'all' && !kinds.includes(resource.kind)) continue;
+    for (const technical of resource.technical) {
+      for (const file of technical.files) out.push({ resource, reference: resource.reference?.value ?? null, technical, file });
+    }
+  }
+  return out;
+}
+
+/** Message every media rule declares for the lone-XML case. */
+export const ALONE_MESSAGE = { alone: 'The {count} file(s) of this message were not checked: the message was given alone, without the files it references.' };
+export const ALONE_HINT = { alone: 'Check the whole delivery (the folder or zip holding the message and its files) to have the files checked.' };
+
+/**
+ * The referenced files that were inspected and could be read (missing, remote and unreadable ones
+ * are `package-file-present`'s findings). With no media at hand, one `skipped` check.
+ */
+export function inspectedFiles(ctx: RuleContext, kinds: readonly ResourceKind[] | 'all'): InspectedFile[] {
+  const refs = filesOf(ctx.message, kinds).filter((r) => r.file.uri.trim() !== '');
+  const media = ctx.media;
+  if (!media) {
+    const local = refs.filter((r) => !isRemoteReference(r.file));
+    if (local.length) ctx.skip({ messageId: 'alone', data: { count: local.length } });
+    return [];
+  }
+  const out: InspectedFile[] = [];
+  for (const ref of refs) {
+    if (media.isRemote(ref.file)) continue;
+    const entry = media.resolve(ref.file, ctx.file);
+    const facts = entry ? media.facts(entry.path) : undefined;
+    if (entry && facts && !facts.error) out.push({ ...ref, entry, facts });
+  }
+  return out;
+}
