@@ -3,7 +3,6 @@
  * network: a remote `schemaLocation` (e.g. `http://ddex.net/xml/avs/avs.xsd` in ERN 3.8) is mapped
  * to the file of the same base name in the importing file's folder.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -32,7 +31,7 @@ export function resolveSchemaLocation(fromFile: string, location: string): strin
   return existsSync(local) ? local : null;
 }
 
-/** Reads a file once; the set's cache key is the SHA-256 of every file read, in order. */
+/** Reads each file of a set once (imports may form cycles). */
 export class XsdFileReader {
   readonly sources: XsdSource[] = [];
   private readonly seen = new Set<string>();
@@ -44,11 +43,5 @@ export class XsdFileReader {
     const text = readFileSync(abs, 'utf8');
     this.sources.push({ file: abs, text });
     return text;
-  }
-
-  digest(): string {
-    const hash = createHash('sha256');
-    for (const s of this.sources) hash.update(path.basename(s.file)).update('\0').update(s.text).update('\0');
-    return hash.digest('hex');
   }
 }
