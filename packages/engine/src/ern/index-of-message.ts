@@ -19,7 +19,17 @@ function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else if (!list.includes(value)) list.push(value);
 }
 
+/** Indexes built so far, per model: many rules ask at message end, the index is built once. */
+const built = new WeakMap<ErnMessage, MessageIndex>();
+
+/** The index of a finished model (memoized: call it freely from every rule's `Message:exit`). */
 export function indexMessage(m: ErnMessage): MessageIndex {
+  let index = built.get(m);
+  if (!index) built.set(m, (index = buildIndex(m)));
+  return index;
+}
+
+function buildIndex(m: ErnMessage): MessageIndex {
   const releases = new Map<string, Release>();
   const resources = new Map<string, Resource>();
   const parties = new Map<string, Party>();

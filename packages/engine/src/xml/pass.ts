@@ -4,7 +4,8 @@
  * of the head) so that the listeners can be chosen by version before the real pass begins; the
  * bytes read for that sniff are replayed. Nothing builds a DOM: memory is the element stack.
  */
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import type { SaxesTagNS } from 'saxes';
+import { FastSaxesParser } from './fast-saxes.js';
 import { MessageDecoder, EncodingError } from './decode.js';
 import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
 
@@ -95,35 +96,34 @@ export async function runMessagePass(
 
   const { listeners, onBytes } = await setup(root);
   const result: PassResult = { root, fatal: readFailure, listenerFailures: [], bytes: 0, elements: 0 };
-  if (readFailure) return finish();
 
   // 2. The real pass, replaying the head.
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  const parser = new FastSaxesParser({ xmlns: true, position: true });
   const decoder = new MessageDecoder();
   const stack: Frame[] = [];
   let tagStart = { line: 1, column: 1 };
   let stopped = false;
 
-  const call = (fn: () => void, name: string | undefined, el: OpenElement | null) => {
-    try {
-      fn();
-    } catch (error) {
-      if (result.listenerFailures.length < 100) {
-        result.listenerFailures.push({
-          listener: name ?? 'listener',
-          error: (error as Error)?.stack ?? String(error),
-          line: el?.line ?? parser.line,
-          column: el?.column ?? parser.column + 1,
-          path: el?.path ?? '',
-        });
-      }
-    }
+  const listenerFailed = (listener: XmlListener, error: unknown, el: OpenElement | null) => {
+    if (result.listenerFailures.length >= 100) return;
+    result.listenerFailures.push({
+      listener: listener.name ?? 'listener',
+      error: (error as Error)?.stack ?? String(error),
+      line: el?.line ?? parser.line,
+      column: el?.column ?? parser.column + 1,
+      path: el?.path ?? '',
+    });
   };
+  // Listener calls are inlined with try/catch (no closure per event): this loop runs for every element.
+  const opens = listeners.filter((l) => l.onOpen);
+  const texts = listeners.filter((l) => l.onText);
+  const closes = listeners.filter((l) => l.onClose);
 
   const fail = (failure: PassFailure) => {
     if (!result.fatal) result.fatal = failure;
     stopped = true;
   };
+  if (readFailure) return finish();
 
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype)) {
@@ -159,21 +159,41 @@ export async function runMessagePass(
     };
     stack.push({ el, counts: null, text: '', hasChildren: false });
     result.elements++;
-    for (const l of listeners) if (l.onOpen) call(() => l.onOpen!(el), l.name, el);
+    for (let i = 0; i < opens.length; i++) {
+      try {
+        opens[i].onOpen!(el);
+      } catch (error) {
+        listenerFailed(opens[i], error, el);
+      }
+    }
   });
   const onText = (text: string) => {
     const frame = stack[stack.length - 1];
     if (!frame) return;
     if (frame.text.length < MAX_ELEMENT_TEXT) frame.text += text.length + frame.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - frame.text.length) : text;
-    for (const l of listeners) if (l.onText) call(() => l.onText!(text, frame.el), l.name, frame.el);
+    for (let i = 0; i < texts.length; i++) {
+      try {
+        texts[i].onText!(text, frame.el);
+      } catch (error) {
+        listenerFailed(texts[i], error, frame.el);
+      }
+    }
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', () => {
     const frame = stack.pop();
     if (!frame) return;
-    const closed: ClosedElement = Object.assign(frame.el, { text: frame.text.trim(), hasChildren: frame.hasChildren }) as ClosedElement;
-    for (const l of listeners) if (l.onClose) call(() => l.onClose!(closed), l.name, closed);
+    const closed = frame.el as ClosedElement;
+    closed.text = frame.text.length === 0 ? '' : frame.text.trim();
+    closed.hasChildren = frame.hasChildren;
+    for (let i = 0; i < closes.length; i++) {
+      try {
+        closes[i].onClose!(closed);
+      } catch (error) {
+        listenerFailed(closes[i], error, closed);
+      }
+    }
   });
   let atEnd = false;
   parser.on('error', (error) => {
@@ -223,16 +243,25 @@ export async function runMessagePass(
 
   function finish(): PassResult {
     result.bytes = bytes;
-    for (const l of listeners) if (l.onEnd) call(() => l.onEnd!(), l.name, null);
+    for (const l of listeners) {
+      try {
+        l.onEnd?.();
+      } catch (error) {
+        listenerFailed(l, error, null);
+      }
+    }
     return result;
   }
 }
 
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 function attributesOf(tag: SaxesTagNS): Record<string, string> {
-  const attrs: Record<string, string> = {};
+  let attrs: Record<string, string> = NO_ATTRIBUTES;
   for (const key in tag.attributes) {
     const attr = tag.attributes[key];
     if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
+    if (attrs === NO_ATTRIBUTES) attrs = {};
     attrs[attr.prefix && attr.prefix !== '' ? attr.name : attr.local] = attr.value;
   }
   return attrs;
@@ -247,7 +276,7 @@ function cleanSaxesMessage(message: string): string {
 class RootSniffer {
   root: RootInfo | null = null;
   done = false;
-  private parser = new SaxesParser({ xmlns: true, position: true });
+  private parser = new FastSaxesParser({ xmlns: true, position: true });
   private decoder = new MessageDecoder();
   private start = { line: 1, column: 1 };
 
