@@ -59,6 +59,9 @@ import dealsTermsComplete from './deals/deals-terms-complete/index.js';
 import dealsTermsValid from './deals/deals-terms-valid/index.js';
 import dealsUseTypeCombination from './deals/deals-use-type-combination/index.js';
 import dealsValidityPeriod from './deals/deals-validity-period/index.js';
+import audioDetailsMatch from './audio/audio-details-match/index.js';
+import audioFileDecodable from './audio/audio-file-decodable/index.js';
+import audioFormatAccepted from './audio/audio-format-accepted/index.js';
 
 /** Every rule, in stage order. */
 export const RULES: readonly Rule[] = [
@@ -121,4 +124,7 @@ export const RULES: readonly Rule[] = [
   dealsTermsValid,
   dealsUseTypeCombination,
   dealsValidityPeriod,
+  audioDetailsMatch,
+  audioFileDecodable,
+  audioFormatAccepted,
 ];
