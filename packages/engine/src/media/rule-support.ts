@@ -58,3 +58,8 @@ export function inspectedFiles(ctx: RuleContext, kinds: readonly ResourceKind[] 
   }
   return out;
 }
+
+/** Cover art (front cover, or an image with no type): the images the size and shape rules apply to. */
+export function isCoverArt(resource: { kind: string; type: string | null }): boolean {
+  return resource.kind === 'Image' && (resource.type === null || /cover/i.test(resource.type));
+}

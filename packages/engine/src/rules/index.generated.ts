@@ -62,6 +62,11 @@ import dealsValidityPeriod from './deals/deals-validity-period/index.js';
 import audioDetailsMatch from './audio/audio-details-match/index.js';
 import audioFileDecodable from './audio/audio-file-decodable/index.js';
 import audioFormatAccepted from './audio/audio-format-accepted/index.js';
+import artworkDetailsMatch from './artwork/artwork-details-match/index.js';
+import artworkFileDecodable from './artwork/artwork-file-decodable/index.js';
+import artworkFormatAccepted from './artwork/artwork-format-accepted/index.js';
+import artworkSizeMinimum from './artwork/artwork-size-minimum/index.js';
+import artworkSizeRecommended from './artwork/artwork-size-recommended/index.js';
 
 /** Every rule, in stage order. */
 export const RULES: readonly Rule[] = [
@@ -127,4 +132,9 @@ export const RULES: readonly Rule[] = [
   audioDetailsMatch,
   audioFileDecodable,
   audioFormatAccepted,
+  artworkDetailsMatch,
+  artworkFileDecodable,
+  artworkFormatAccepted,
+  artworkSizeMinimum,
+  artworkSizeRecommended,
 ];

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { runMediaRule } from '../../../media/testing/media-batch.js';
+import { DEFAULT_PROFILE } from '../../../profile/default.js';
+
+describe('artwork-format-accepted', () => {
+  it.each(['4.3', '3.8.2'] as const)('ERN %s: an RGB JPEG passes, and so does a PNG', async (version) => {
+    expect((await runMediaRule('artwork-format-accepted', { version })).findings).toEqual([]);
+    expect((await runMediaRule('artwork-format-accepted', { version, files: { 'resources/cover.jpg': 'cover-3000.png' } })).findings).toEqual([]);
+  });
+
+  it.each([
+    ['4.3', 'A3', 'cover-3000-cmyk.jpg', 'colorSpace', 'CMYK'],
+    ['3.8.2', 'A2', 'cover-3000-gray.jpg', 'colorSpace', 'grayscale'],
+    ['4.3', 'A3', 'cover-3000.webp', 'format', 'WebP'],
+  ] as const)('ERN %s: resource %s as %s is refused (%s)', async (version, resource, fixture, messageId, word) => {
+    const run = await runMediaRule('artwork-format-accepted', { version, files: { 'resources/cover.jpg': fixture } });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'error', resource, message_id: messageId });
+    expect(run.findings[0].message).toContain(word);
+    expect(run.findings[0].line).not.toBeNull();
+  });
+
+  it('a file above the profile limit is too large', async () => {
+    const profile = { ...DEFAULT_PROFILE, artwork: { ...DEFAULT_PROFILE.artwork, maxBytes: 10_000 } };
+    const run = await runMediaRule('artwork-format-accepted', { version: '4.3', profile });
+    expect(run.findings.map((f) => [f.message_id, f.resource])).toEqual([['tooLarge', 'A3']]);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { runMediaRule } from '../../../media/testing/media-batch.js';
+
+describe('artwork-size-minimum', () => {
+  it.each(['4.3', '3.8.2'] as const)('ERN %s: a 3000 px square cover passes, and a 2000 px one too (only a warning elsewhere)', async (version) => {
+    expect((await runMediaRule('artwork-size-minimum', { version })).findings).toEqual([]);
+    expect((await runMediaRule('artwork-size-minimum', { version, files: { 'resources/cover.jpg': 'cover-2000.jpg' } })).findings).toEqual([]);
+  });
+
+  it.each([
+    ['4.3', 'A3'],
+    ['3.8.2', 'A2'],
+  ] as const)('ERN %s: a 1000 px cover is too small', async (version, resource) => {
+    const run = await runMediaRule('artwork-size-minimum', { version, files: { 'resources/cover.jpg': 'cover-1000.jpg' } });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'error', resource, message_id: 'tooSmall' });
+    expect(run.findings[0].message).toContain('1000 x 1000 px');
+    expect(run.findings[0].message).toContain('1400 x 1400');
+  });
+
+  it('ERN 4.3: a 3000 x 2000 cover is not square', async () => {
+    const run = await runMediaRule('artwork-size-minimum', { version: '4.3', files: { 'resources/cover.jpg': 'cover-3000x2000.jpg' } });
+    expect(run.findings.map((f) => f.message_id)).toEqual(['notSquare']);
+  });
+
+  it('ERN 4.3: an image that is not cover art is not held to the cover size', async () => {
+    const run = await runMediaRule('artwork-size-minimum', { version: '4.3', edits: [['<Type>FrontCoverImage</Type>', '<Type>Portrait</Type>']], files: { 'resources/cover.jpg': 'cover-1000.jpg' } });
+    expect(run.findings).toEqual([]);
+  });
+});
