@@ -63,9 +63,51 @@ export const KNOWN_DEFECTS: KnownDefect[] = [
   { sample: 'originalworks-protocol/ow_data_provider_cli/tests/asset_two/name.xml', rules: ['codes-icpn-valid', 'deals-present'], reason: 'Example UPC with a wrong check digit; no DealList.' },
   {
     sample: 'sshaw-synthetic-instances/',
-    rules: ['codes-icpn-valid', 'release-reference-resolves', 'codes-isrc-syntax'],
-    reason: 'Tool-generated schema instances with random values: codes and references are noise.',
+    rules: ['codes-icpn-valid', 'release-reference-resolves', 'codes-isrc-syntax', 'release-primary-resource-present', 'release-cover-art-present', 'release-date-valid', 'deals-release-covered'],
+    reason: 'Tool-generated schema instances with random values: codes, references, dates and deal links are noise.',
   },
+  { sample: 'sshaw-synthetic-instances/ern38_instance1.xml', rules: ['deals-terms-complete'], reason: 'Random instance: a deal with neither CommercialModelType nor UseType.' },
+  {
+    sample: 'ddex-official-crt-ern382/Business Profiles Samples/',
+    rules: ['release-title-present', 'release-display-artist-present', 'release-label-present', 'release-main-id-present', 'release-pline-present', 'release-primary-resource-present', 'genres-present'],
+    reason: 'DDEX business-profile samples show deals only: the Release is a placeholder (empty ReleaseId and TitleText, no resources, artist, label, P-line or genre), as the samples\' own comment says.',
+  },
+  ...[
+    'LiveCycle_AdditionalTerritorialClearancesGrant', 'LiveCycle_InitialTerritorialDeal', 'LiveCycle_InitialWorldwideDeal', 'LiveCycle_Takedown',
+    'Profile_AdSupportedDownloadService', 'Profile_AdSupportedTetheredDownloadService', 'Profile_DrmProtectedAdSupportedDownloadService',
+    'Profile_GenericAdSupportedStreaming', 'Profile_GenericDownloadService', 'Profile_GenericPayAsYouGoStreaming', 'Profile_GenericSubscriptionStreaming',
+    'Profile_InteractiveSubscriptionStreamingService', 'Profile_NonInteractiveAdSupportedStreamingService',
+    'Profile_NonInteractiveSubscriptionStreamingServiceOnDevice', 'Profile_NonProtectedAdSupportedDownloadService', 'Profile_NonProtectedDownloadService',
+    'Profile_TetheredDownloadService',
+  ].map((name) => ({
+    sample: `ddex-official-crt-ern382/Business Profiles Samples/${name}.xml`,
+    rules: ['release-cover-art-present'],
+    reason: 'Placeholder release of a business-profile sample: no cover image (the ringtone profile sample needs none).',
+  })),
+  ...['1_CPD1/20161024145603121', '2_CPD2/20161024145603122', 'CPD1/20161024145603121', 'CPD2/20161024145603122', 'CPD3/20161024145603123'].map((batch) => ({
+    sample: `audius-protocol/cpd-batches/${batch}/721620118165/721620118165.xml`,
+    rules: ['deals-release-covered'],
+    reason: 'Deals name only the track releases (R1-R6); the album R0 itself has no deal, so the product could not be sold as an album.',
+  })),
+  { sample: `${CRT}Profile_DigitalClassicalAudioAlbum_BestOf.xml`, rules: ['release-duration-valid'], reason: 'Placeholder durations PT0S on every sound recording.' },
+  {
+    sample: 'lickdlabs-distributions/381.xml',
+    rules: ['release-display-artist-present', 'release-label-present', 'release-pline-present', 'release-primary-resource-present', 'genres-present'],
+    reason: 'Test message: the release has no display artist, label, P-line or genre, and its main release references only an image and a track release\'s resource list.',
+  },
+  {
+    sample: 'lickdlabs-distributions/382.xml',
+    rules: ['release-display-artist-present', 'release-label-present', 'release-pline-present', 'genres-present'],
+    reason: 'Test message: the release has no display artist, label, P-line or genre.',
+  },
+  { sample: 'miqwit-dedex/006_zero_sound_recordings.xml', rules: ['release-primary-resource-present'], reason: 'Intended defect: the release has no sound recording.' },
+  { sample: 'miqwit-dedex/007_zero_image.xml', rules: ['release-cover-art-present'], reason: 'Intended defect: the release has no cover image.' },
+  { sample: 'originalworks-protocol/DDEX_messages/ERN_NewReleaseMessage_example.xml', rules: ['genres-present', 'deals-terms-complete'], reason: 'Empty GenreText; the deal names neither a CommercialModelType nor a UseType.' },
+  ...['ow_blob_codec/tests/assets/valid_xml/ERN_example_1.xml', 'ow_data_provider_cli/tests/asset_one/test.xml', 'ow_data_provider_cli/tests/asset_two/name.xml'].map((file) => ({
+    sample: `originalworks-protocol/${file}`,
+    rules: ['genres-present'],
+    reason: 'The release\'s only Genre has an empty GenreText.',
+  })),
 ];
 
 /** The documented rules for a sample (all entries that match it). */

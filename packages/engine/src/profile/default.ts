@@ -1,5 +1,6 @@
 /** The documented default service profile (see README "Service profile"). */
 import type { Profile } from './types.js';
+import { DEFAULT_GENRES } from './default-genres.js';
 
 export const DEFAULT_PROFILE: Profile = {
   name: 'default',
@@ -27,6 +28,6 @@ export const DEFAULT_PROFILE: Profile = {
     minFrameRate: 23.976,
     maxFrameRate: 60,
   },
-  genres: [],
+  genres: [...DEFAULT_GENRES],
   territories: ['Worldwide'],
 };

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { runRule, lineOf } from '../../testing/rule-tester.js';
+
+describe('codes-isrc-unique', () => {
+  it.each(['4.3', '3.8.2'] as const)('passes the %s base message', async (version) => {
+    expect((await runRule('codes-isrc-unique', { version })).findings).toEqual([]);
+  });
+  it('ERN 4.3: two sound recordings with one ISRC', async () => {
+    const run = await runRule('codes-isrc-unique', { version: '4.3', edits: [['<ISRC>GBXYZ2600002</ISRC>', '<ISRC>GBXYZ2600001</ISRC>']] });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: 'duplicate', resource: 'A2', line: lineOf(run.xml, '<ISRC>GBXYZ2600001</ISRC>\n        </ResourceId>\n        <PLine>\n          <Year>2026</Year>\n          <PLineText>(P) 2026 Northwind Records</PLineText>\n        </PLine>\n        <TechnicalDetails>\n          <TechnicalResourceDetailsReference>T2') });
+    expect(run.findings[0].message).toMatch(/also the ISRC of A1/);
+  });
+  it('ERN 3.8.2: a video declared with the recording\'s ISRC, written with dashes', async () => {
+    const run = await runRule('codes-isrc-unique', {
+      version: '3.8.2',
+      edits: [['</SoundRecording>', '</SoundRecording>\n    <Video><VideoType>ShortFormMusicalWorkVideo</VideoType><VideoId><ISRC>gb-xyz-26-00011</ISRC></VideoId><ResourceReference>A3</ResourceReference><ReferenceTitle><TitleText>V</TitleText></ReferenceTitle><Duration>PT3M</Duration></Video>']],
+    });
+    expect(run.findings.map((f) => f.message_id)).toEqual(['duplicate']);
+    expect(run.findings[0].resource).toBe('A3');
+  });
+  it('leaves malformed placeholders to codes-isrc-syntax', async () => {
+    const run = await runRule('codes-isrc-unique', { version: '4.3', edits: [['<ISRC>GBXYZ2600001</ISRC>', '<ISRC>XXXX</ISRC>'], ['<ISRC>GBXYZ2600002</ISRC>', '<ISRC>XXXX</ISRC>']] });
+    expect(run.findings).toEqual([]);
+  });
+});

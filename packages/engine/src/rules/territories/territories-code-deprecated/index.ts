@@ -1,0 +1,39 @@
+/** Deprecated ISO territory codes (countries that no longer exist: AN Netherlands Antilles, CS Serbia and Montenegro, ...). */
+import { defineRule } from '../../define.js';
+import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
+import { territoryCollector } from '../territory-elements.js';
+
+export default defineRule({
+  id: 'territories-code-deprecated',
+  stage: 'territories',
+  meta: {
+    label: 'Deprecated territory codes',
+    description: 'No territory code is one of the deprecated ISO codes DDEX keeps only for old data (DeprecatedIsoTerritoryCode).',
+    versions: 'all',
+    severity: 'warn',
+    messages: {
+      deprecated: '{element} "{code}" is a deprecated ISO territory code; the country no longer exists under it.',
+      noAvs: NO_AVS_MESSAGE,
+    },
+    hint: {
+      deprecated: 'Replace it with the current code(s) of that territory (e.g. AN became CW, SX and BQ; CS became RS and ME).',
+      noAvs: NO_AVS_HINT,
+    },
+  },
+  create(ctx) {
+    const { handlers, found } = territoryCollector(() => ctx.currentRelease());
+    return {
+      ...handlers,
+      async 'Message:exit'() {
+        if (found.length === 0) return;
+        const avs = await avsForRule(ctx, 'deprecated territory codes');
+        const deprecated = avs?.get('deprecatedTerritory');
+        const current = avs?.get('territory');
+        if (!deprecated) return;
+        for (const f of found) {
+          if (deprecated.has(f.code) && !current?.has(f.code)) ctx.report({ messageId: 'deprecated', loc: f.el, release: f.release, data: { element: f.element, code: f.code } });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,18 @@
+/** Collects every territory code element of a message (release, resource and deal territory lists) with its location. */
+import type { RuleHandlers } from '../define.js';
+import type { ClosedElement } from '../../xml/events.js';
+
+export interface TerritoryCodeFound {
+  code: string;
+  element: string;
+  el: ClosedElement;
+  release: string | null;
+}
+
+export function territoryCollector(currentRelease: () => string | null): { handlers: RuleHandlers; found: TerritoryCodeFound[] } {
+  const found: TerritoryCodeFound[] = [];
+  const take = (element: string) => (el: ClosedElement) => {
+    if (el.text !== '') found.push({ code: el.text, element, el, release: currentRelease() });
+  };
+  return { handlers: { TerritoryCode: take('TerritoryCode'), ExcludedTerritoryCode: take('ExcludedTerritoryCode') }, found };
+}
