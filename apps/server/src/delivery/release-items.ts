@@ -43,14 +43,22 @@ export function planItems(report: Report): PlannedItem[] {
     // A check about the whole message (no release) that is an error concerns every release of it.
     const messageErrors = report.checks.filter((c) => c.status === 'error' && c.release === null && (c.file === release.file || c.file === ''));
     const staffReasons = own.filter((c) => c.needs_staff).map((c) => c.message);
-    const leftOut = release.outcome === 'left_out' || rejectedFiles.has(release.file);
+    // References repeat across the messages of a batch (every message has its R0): when the engine
+    // leaves a release out but no error belongs to this file's release, the errors were another
+    // message's, and this release is judged on its own checks.
+    const othersFault =
+      release.outcome === 'left_out' &&
+      errors.length === 0 &&
+      messageErrors.length === 0 &&
+      report.checks.some((c) => c.status === 'error' && c.release === release.reference && c.file !== release.file);
+    const leftOut = (release.outcome === 'left_out' && !othersFault) || rejectedFiles.has(release.file);
     return {
       position,
       file: release.file,
       ref: release.reference,
       title: release.title ?? '',
       upc: release.upc ?? '',
-      engineOutcome: leftOut ? 'left_out' : release.outcome,
+      engineOutcome: leftOut ? 'left_out' : othersFault ? 'created' : release.outcome,
       errors: leftOut ? [...errors, ...messageErrors] : errors,
       staffReasons,
     };

@@ -43,3 +43,27 @@ export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
     zip.outputStream.on('error', reject);
   });
 }
+
+const ALBUM_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../fixtures/batches/album-43');
+const ALBUM_UPC = '5012345678900';
+
+/** An EAN-13 with a correct check digit. */
+export function freshEan13(): string {
+  const body = '50' + String(crypto.randomInt(10 ** 9, 10 ** 10)) + String(crypto.randomInt(0, 10));
+  const digits = body.split('').map(Number);
+  const sum = digits.reduce((acc, d, i) => acc + d * ((digits.length - i) % 2 === 1 ? 3 : 1), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * The repository's own ERN 4.3 album batch (fixtures/batches/album-43: message, FLAC tracks, cover)
+ * as a zip, with a fresh UPC and ISRCs; `extra` adds files (another message) to the zip.
+ */
+export async function albumZip(o: { upc?: string; extra?: Record<string, string> } = {}): Promise<{ zip: Buffer; upc: string }> {
+  const upc = o.upc ?? freshEan13();
+  const registrant = Array.from({ length: 3 }, () => ALNUM[crypto.randomInt(26)]).join('');
+  const xml = fs.readFileSync(path.join(ALBUM_DIR, `${ALBUM_UPC}.xml`), 'utf8').replaceAll(ALBUM_UPC, upc).replaceAll('GBXYZ26', `GB${registrant}26`);
+  const files: Record<string, string | Buffer> = { [`${upc}.xml`]: xml, ...o.extra };
+  for (const name of fs.readdirSync(path.join(ALBUM_DIR, 'resources'))) files[`resources/${name}`] = fs.readFileSync(path.join(ALBUM_DIR, 'resources', name));
+  return { zip: await zipOf(files), upc };
+}
