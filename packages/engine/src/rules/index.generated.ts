@@ -67,6 +67,9 @@ import artworkFileDecodable from './artwork/artwork-file-decodable/index.js';
 import artworkFormatAccepted from './artwork/artwork-format-accepted/index.js';
 import artworkSizeMinimum from './artwork/artwork-size-minimum/index.js';
 import artworkSizeRecommended from './artwork/artwork-size-recommended/index.js';
+import videoDetailsMatch from './video/video-details-match/index.js';
+import videoFileDecodable from './video/video-file-decodable/index.js';
+import videoFormatAccepted from './video/video-format-accepted/index.js';
 
 /** Every rule, in stage order. */
 export const RULES: readonly Rule[] = [
@@ -137,4 +140,7 @@ export const RULES: readonly Rule[] = [
   artworkFormatAccepted,
   artworkSizeMinimum,
   artworkSizeRecommended,
+  videoDetailsMatch,
+  videoFileDecodable,
+  videoFormatAccepted,
 ];

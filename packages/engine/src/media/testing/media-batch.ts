@@ -139,3 +139,74 @@ export async function runMediaRule(ruleId: string, spec: MediaBatchSpec & Pick<V
   await rm(batch.dir, { recursive: true, force: true });
   return { batch, report, findings: all.filter((c) => c.status !== 'pass'), all };
 }
+
+export interface VideoDeclaration {
+  codec?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  frameRate?: number;
+}
+
+/** Edits adding a music video resource (A9, file resources/clip.mp4) to the base message of a version. */
+export function videoEdits(version: MediaBaseVersion, d: VideoDeclaration = {}): [string, string][] {
+  const { codec = 'AVC', width = 1280, height = 720, duration = 'PT0M1S', frameRate } = d;
+  const rate = frameRate === undefined ? '' : `<FrameRate>${frameRate}</FrameRate>`;
+  if (version === '4.3') {
+    return [[
+      '  </ResourceList>',
+      `    <Video>
+      <ResourceReference>A9</ResourceReference>
+      <Type>ShortFormMusicalWorkVideo</Type>
+      <VideoEdition>
+        <ResourceId>
+          <ISRC>GBXYZ2600009</ISRC>
+        </ResourceId>
+        <TechnicalDetails>
+          <TechnicalResourceDetailsReference>T9</TechnicalResourceDetailsReference>
+          <DeliveryFile>
+            <Type>VideoFile</Type>
+            <VideoCodecType>${codec}</VideoCodecType>${rate}
+            <ImageHeight>${height}</ImageHeight>
+            <ImageWidth>${width}</ImageWidth>
+            <File>
+              <URI>resources/clip.mp4</URI>
+            </File>
+          </DeliveryFile>
+        </TechnicalDetails>
+      </VideoEdition>
+      <DisplayTitleText>First Light (video)</DisplayTitleText>
+      <Duration>${duration}</Duration>
+    </Video>
+  </ResourceList>`,
+    ]];
+  }
+  return [[
+    '  </ResourceList>',
+    `    <Video>
+      <VideoType>ShortFormMusicalWorkVideo</VideoType>
+      <VideoId>
+        <ISRC>GBXYZ2600019</ISRC>
+      </VideoId>
+      <ResourceReference>A9</ResourceReference>
+      <ReferenceTitle>
+        <TitleText>Tidewater (video)</TitleText>
+      </ReferenceTitle>
+      <Duration>${duration}</Duration>
+      <VideoDetailsByTerritory>
+        <TerritoryCode>Worldwide</TerritoryCode>
+        <TechnicalVideoDetails>
+          <TechnicalResourceDetailsReference>T9</TechnicalResourceDetailsReference>
+          <VideoCodecType>${codec}</VideoCodecType>${rate}
+          <ImageHeight>${height}</ImageHeight>
+          <ImageWidth>${width}</ImageWidth>
+          <File>
+            <FileName>clip.mp4</FileName>
+            <FilePath>resources</FilePath>
+          </File>
+        </TechnicalVideoDetails>
+      </VideoDetailsByTerritory>
+    </Video>
+  </ResourceList>`,
+  ]];
+}
