@@ -78,6 +78,30 @@ function groupChecks(report: Report, checks: Check[]): Group[] {
   return ordered;
 }
 
+/**
+ * Skipped checks that say the same thing (three file checks of a lone message: "files not at
+ * hand") print once, naming every rule.
+ */
+function mergeSkips(checks: Check[]): Check[] {
+  const merged: Check[] = [];
+  const bySentence = new Map<string, Check>();
+  for (const check of checks) {
+    if (check.status !== 'skipped' || check.line !== null) {
+      merged.push(check);
+      continue;
+    }
+    const key = `${check.file}\u0000${check.message}\u0000${check.hint}`;
+    const seen = bySentence.get(key);
+    if (seen) seen.rule += `, ${check.rule}`;
+    else {
+      const copy = { ...check };
+      bySentence.set(key, copy);
+      merged.push(copy);
+    }
+  }
+  return merged;
+}
+
 function releaseHeading(c: ChalkInstance, report: Report, file: string, reference: string): string {
   const release = report.releases.find((r) => r.reference === reference && r.file === file) ?? report.releases.find((r) => r.reference === reference);
   if (!release) return c.bold(`Release ${reference}`);
@@ -148,7 +172,7 @@ function formatReport(c: ChalkInstance, report: Report, ctx: FormatterContext): 
         out.push('    ' + releaseHeading(c, report, group.file, reference));
         indent = '      ';
       }
-      for (const check of checks) out.push(...formatCheck(c, report, check, ctx, pad, indent, group.file));
+      for (const check of mergeSkips(checks)) out.push(...formatCheck(c, report, check, ctx, pad, indent, group.file));
     }
   }
   return out;

@@ -62,6 +62,14 @@ describe('text formatter', () => {
     expect(out).toContain('in resources/01.mp3');
   });
 
+  it('prints skipped checks that say the same thing once, naming every rule', () => {
+    const skip = (rule: string) => check({ rule, stage: 'package', status: 'skipped', message: 'files not at hand', hint: 'check the folder' });
+    const out = text([report({ checks: [skip('package-file-hash'), skip('package-file-present'), skip('package-file-size')] })], ctx());
+    expect(out.match(/files not at hand/g)).toHaveLength(1);
+    expect(out).toContain('skipped  files not at hand  package-file-hash, package-file-present, package-file-size');
+    expect(out).toContain('0 errors · 0 warnings · 3 skipped');
+  });
+
   it('closes with a summary table for several inputs', () => {
     const ok = report({ source: '/work/deliveries/ok', checks: [check({ rule: 'codes-upc-checksum', status: 'pass' })] });
     const out = text([rejectedReport(), ok], ctx());
