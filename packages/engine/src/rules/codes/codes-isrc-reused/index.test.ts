@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { runRule } from '../../testing/rule-tester.js';
+import { JsonCatalog } from '../../../catalog/json-catalog.js';
+
+const catalog = (isrc: string, memberId: string, title: string) => new JsonCatalog('member-1', [], [{ isrc, memberId, title }]);
+
+describe('codes-isrc-reused', () => {
+  it('passes without a catalog and for the same recording (same member, same title up to case and featuring)', async () => {
+    expect((await runRule('codes-isrc-reused', { version: '4.3' })).findings).toEqual([]);
+    expect((await runRule('codes-isrc-reused', { version: '4.3', catalog: catalog('GB-XYZ-26-00001', 'member-1', 'FIRST LIGHT (feat. Ann)') })).findings).toEqual([]);
+  });
+  it.each([
+    ['4.3', 'GBXYZ2600001', 'A1', 'member-2', 'First Light', 'otherMember'],
+    ['4.3', 'GBXYZ2600002', 'A2', 'member-1', 'Another Song', 'otherTitle'],
+    ['3.8.2', 'GBXYZ2600011', 'A1', 'member-2', 'Tidewater', 'otherMember'],
+    ['3.8.2', 'GBXYZ2600011', 'A1', 'member-1', 'Low Tide', 'otherTitle'],
+  ] as const)('ERN %s: %s in the catalog for %s "%s"', async (version, isrc, resource, member, title, messageId) => {
+    const run = await runRule('codes-isrc-reused', { version, catalog: catalog(isrc, member, title) });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: messageId, resource });
+  });
+});

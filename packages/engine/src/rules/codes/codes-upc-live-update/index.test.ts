@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { runRule } from '../../testing/rule-tester.js';
+import { JsonCatalog } from '../../../catalog/json-catalog.js';
+
+const catalog = (live: boolean, owner = 'member-1', upc = '5012345678900') => new JsonCatalog('member-1', [{ upc, memberId: owner, live, title: 'Harbour Lights' }]);
+
+describe('codes-upc-live-update', () => {
+  it('passes without a catalog, for a release that is not live, and for another member\'s UPC', async () => {
+    expect((await runRule('codes-upc-live-update', { version: '4.3' })).findings).toEqual([]);
+    expect((await runRule('codes-upc-live-update', { version: '4.3', catalog: catalog(false) })).findings).toEqual([]);
+    expect((await runRule('codes-upc-live-update', { version: '4.3', catalog: catalog(true, 'member-2') })).findings).toEqual([]);
+  });
+  it.each([
+    ['4.3', '5012345678900'],
+    ['3.8.2', '5012345678917'],
+  ] as const)('ERN %s: an update of a live release needs staff', async (version, upc) => {
+    const run = await runRule('codes-upc-live-update', { version, catalog: catalog(true, 'member-1', upc) });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: 'live', release: 'R0', needs_staff: true });
+    expect(run.findings[0].message).toMatch(/already live as "Harbour Lights"/);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { runRule } from '../../testing/rule-tester.js';
+import { validate } from '../../../validate.js';
+import { baseMessage } from '../../testing/rule-tester.js';
+import { JsonCatalog } from '../../../catalog/json-catalog.js';
+
+const catalog = (owner: string, upc = '5012345678900') => new JsonCatalog('member-1', [{ upc, memberId: owner, live: false }]);
+
+describe('codes-upc-owner', () => {
+  it('passes without a catalog, and when the UPC is unknown', async () => {
+    expect((await runRule('codes-upc-owner', { version: '4.3' })).findings).toEqual([]);
+    expect((await runRule('codes-upc-owner', { version: '4.3', catalog: catalog('member-2', '0000000000000') })).findings).toEqual([]);
+  });
+  it.each([
+    ['4.3', '5012345678900'],
+    ['3.8.2', '5012345678917'],
+  ] as const)('ERN %s: a UPC owned by another member is an error', async (version, upc) => {
+    const run = await runRule('codes-upc-owner', { version, catalog: catalog('member-2', upc) });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: 'otherMember', release: 'R0', field: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' });
+    expect(run.findings[0].message).toMatch(/member-2/);
+  });
+  it('matches a 12-digit UPC against its 13-digit EAN form', async () => {
+    const run = await runRule('codes-upc-owner', { version: '4.3', edits: [['<ICPN>5012345678900</ICPN>', '<ICPN>036000291452</ICPN>']], catalog: catalog('member-2', '0036000291452') });
+    expect(run.findings.map((f) => f.message_id)).toEqual(['otherMember']);
+  });
+  it('a UPC already on this member makes the release an update', async () => {
+    const report = await validate(Buffer.from(baseMessage('4.3')), { name: 'message.xml', media: false, catalog: catalog('member-1') });
+    expect(report.checks.filter((c) => c.rule === 'codes-upc-owner' && c.status !== 'pass')).toEqual([]);
+    expect(JSON.stringify(report)).toMatch(/"updated"/);
+  });
+});

@@ -1,0 +1,9 @@
+import { ruleTable } from '../../testing/expect-finding.js';
+import { F382, F43 } from '../../testing/base-fragments.js';
+
+ruleTable('release-title-present', [
+  { name: 'release without titles', version: '4.3', edits: [[F43.releaseTitle, F43.releaseTitle.replace(/<DisplayTitleText>Harbour Lights<\/DisplayTitleText>\n      <DisplayTitle>\n        <TitleText>Harbour Lights<\/TitleText>\n      <\/DisplayTitle>\n/, '')]], ids: ['release'], status: 'error' },
+  { name: 'punctuation-only title', version: '4.3', edits: [[F43.releaseTitle, F43.releaseTitle.replaceAll('Harbour Lights', '...')]], ids: ['blank'] },
+  { name: 'track without a title', version: '4.3', edits: [['<DisplayTitleText>First Light</DisplayTitleText>\n      <DisplayTitle>\n        <TitleText>First Light</TitleText>\n      </DisplayTitle>', '']], ids: ['resource'], check: (run) => void (run.findings[0].resource === 'A1' || (() => { throw new Error('resource A1 expected'); })()) },
+  { name: 'empty reference title and no display title', version: '3.8.2', edits: [[F382.releaseTitle, F382.releaseTitle.replace('<TitleText>Tidewater</TitleText>', '<TitleText/>')], [F382.releaseDisplayTitle, F382.releaseDisplayTitle.replace('<TitleText>Tidewater</TitleText>', '<TitleText> </TitleText>')]], ids: ['release'] },
+]);

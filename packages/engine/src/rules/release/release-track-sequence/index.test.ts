@@ -1,0 +1,9 @@
+import { ruleTable } from '../../testing/expect-finding.js';
+import { F382, F43 } from '../../testing/base-fragments.js';
+
+ruleTable('release-track-sequence', [
+  { name: 'two tracks numbered 1', version: '4.3', edits: [[F43.track2Sequence, '<SequenceNumber>1</SequenceNumber>']], ids: ['duplicate'], status: 'error' },
+  { name: 'second track without a number', version: '4.3', edits: [[F43.track2Sequence, '']], ids: ['unnumbered'] },
+  { name: 'a gap is not this rule\'s concern', version: '4.3', edits: [[F43.track2Sequence, '<SequenceNumber>3</SequenceNumber>']], ids: [] },
+  { name: 'the unnumbered cover image is not a track', version: '3.8.2', edits: [[F382.imageItem, F382.imageItem]], ids: [] },
+]);
