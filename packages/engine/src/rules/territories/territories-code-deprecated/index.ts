@@ -1,4 +1,4 @@
-/** Deprecated ISO territory codes (countries that no longer exist: AN Netherlands Antilles, CS Serbia and Montenegro, ...). */
+/** Deprecated ISO territory codes: the ISO 3166-3 four-letter codes of countries that no longer exist (ANHH Netherlands Antilles, CSXX Serbia and Montenegro, YUCS Yugoslavia...). */
 import { defineRule } from '../../define.js';
 import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { territoryCollector } from '../territory-elements.js';
@@ -12,11 +12,11 @@ export default defineRule({
     versions: 'all',
     severity: 'warn',
     messages: {
-      deprecated: '{element} "{code}" is a deprecated ISO territory code; the country no longer exists under it.',
+      deprecated: '{element} "{code}" is a deprecated ISO 3166-3 code of a former country.',
       noAvs: NO_AVS_MESSAGE,
     },
     hint: {
-      deprecated: 'Replace it with the current code(s) of that territory (e.g. AN became CW, SX and BQ; CS became RS and ME).',
+      deprecated: 'Replace it with the current code(s) of that territory (ANHH became CW, SX and BQ; CSXX became RS and ME).',
       noAvs: NO_AVS_HINT,
     },
   },

@@ -1,0 +1,22 @@
+import { expect } from 'vitest';
+import { ruleTable } from '../../testing/expect-finding.js';
+import { F382, F43 } from '../../testing/base-fragments.js';
+import { DEFAULT_PROFILE } from '../../../profile/default.js';
+
+const genre43 = (inner: string) => [F43.releaseGenre, `<Genre>\n        ${inner}\n      </Genre>\n      <ReleaseDate>`] as const;
+
+ruleTable('genres-accepted', [
+  { name: '"Hip-Hop / Rap" matches "Hip Hop/Rap"', version: '4.3', edits: [genre43('<GenreText>Hip-Hop / Rap</GenreText>')], ids: [] },
+  {
+    name: '"Popp" is unknown, nearest "Pop"',
+    version: '4.3',
+    edits: [genre43('<GenreText>Popp</GenreText>')],
+    ids: ['unknownText'],
+    status: 'warning',
+    check: (run) => expect(run.findings[0].message).toMatch(/nearest: "Pop"/),
+  },
+  { name: 'a DDEX ClassifiedGenre value as text', version: '4.3', edits: [genre43('<GenreText>Jazz</GenreText>\n        <GenreCategory><Value>Jazz</Value></GenreCategory>')], ids: [] },
+  { name: 'GenreCategory not in the AVS', version: '4.3', edits: [genre43('<GenreText>Pop</GenreText>\n        <GenreCategory><Value>Popular</Value></GenreCategory>')], ids: ['unknownCategory'] },
+  { name: 'profile with its own genre list', version: '3.8.2', edits: [[F382.releaseGenre, '<Genre>\n          <GenreText>Pop</GenreText>\n        </Genre>\n        <ReleaseDate>']], profile: { ...DEFAULT_PROFILE, genres: ['Rock'] }, ids: ['unknownText'] },
+  { name: 'empty profile list accepts any genre', version: '3.8.2', edits: [[F382.releaseGenre, '<Genre>\n          <GenreText>Vaporwave Polka</GenreText>\n        </Genre>\n        <ReleaseDate>']], profile: { ...DEFAULT_PROFILE, genres: [] }, ids: [] },
+]);
