@@ -5,7 +5,7 @@
  * to disk; a file that cannot be read gives facts with `error`, never a throw.
  */
 import { PassThrough } from 'node:stream';
-import { parseStream, type IAudioMetadata } from 'music-metadata';
+import { parseBuffer, parseStream, type IAudioMetadata } from 'music-metadata';
 import type { BatchEntry } from '../batch/types.js';
 import { BufferKeeper, TailKeeper, fanOut, readHead, writableSink, type ChunkSink } from './fan-out.js';
 import { createDigest, type DigestName } from './hash-algorithms.js';
@@ -38,6 +38,8 @@ export interface InspectSettings {
 
 const HEAD_BYTES = 64 * 1024;
 const TAIL_BYTES = 128 * 1024;
+/** Formats whose facts come from the head alone (STREAMINFO, fmt/data chunks). */
+const HEADER_ONLY = new Set(['flac', 'wav']);
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -64,14 +66,18 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   let metadataError: string | null = null;
   let decode: ToolRun | null = null;
   if (roles.has('audio') && sniffed.kind === 'audio') {
-    const pass = new PassThrough({ highWaterMark: 256 * 1024 });
-    const sink = writableSink(pass);
-    sinks.push(sink);
-    waits.push(
-      parseStream(pass, { mimeType: sniffed.mime ?? undefined, size: entry.size }, { skipCovers: true })
-        .then((m) => void (metadata = m), (e: unknown) => void (metadataError = message(e)))
-        .finally(() => sink.stop()),
-    );
+    const fileInfo = { mimeType: sniffed.mime ?? undefined, size: entry.size };
+    const settle = (parsing: Promise<IAudioMetadata>) => parsing.then((m) => void (metadata = m), (e: unknown) => void (metadataError = message(e)));
+    if (HEADER_ONLY.has(sniffed.format)) {
+      // FLAC and WAV: everything needed is in the head (our own parsers read the rest); streaming
+      // a long WAV through music-metadata would cost more than hashing it.
+      waits.push(settle(parseBuffer(first.head, fileInfo, { skipCovers: true })));
+    } else {
+      const pass = new PassThrough({ highWaterMark: 256 * 1024 });
+      const sink = writableSink(pass);
+      sinks.push(sink);
+      waits.push(settle(parseStream(pass, fileInfo, { skipCovers: true })).finally(() => sink.stop()));
+    }
     if (settings.deep) {
       const ffmpeg = settings.tools.ffmpeg();
       if (!ffmpeg.found) facts.skipped.decode = ffmpeg.reason;
