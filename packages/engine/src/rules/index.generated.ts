@@ -20,6 +20,7 @@ import releaseDurationPlausible from './release/release-duration-plausible/index
 import releaseDurationValid from './release/release-duration-valid/index.js';
 import releaseLabelPresent from './release/release-label-present/index.js';
 import releaseLanguageValid from './release/release-language-valid/index.js';
+import releaseMainFlagged from './release/release-main-flagged/index.js';
 import releaseMainIdPresent from './release/release-main-id-present/index.js';
 import releaseMainPresent from './release/release-main-present/index.js';
 import releaseParentalWarningValid from './release/release-parental-warning-valid/index.js';
@@ -57,6 +58,7 @@ import dealsReleaseCovered from './deals/deals-release-covered/index.js';
 import dealsTakedown from './deals/deals-takedown/index.js';
 import dealsTermsComplete from './deals/deals-terms-complete/index.js';
 import dealsTermsValid from './deals/deals-terms-valid/index.js';
+import dealsTrackReleaseCovered from './deals/deals-track-release-covered/index.js';
 import dealsUseTypeCombination from './deals/deals-use-type-combination/index.js';
 import dealsValidityPeriod from './deals/deals-validity-period/index.js';
 import audioDetailsMatch from './audio/audio-details-match/index.js';
@@ -93,6 +95,7 @@ export const RULES: readonly Rule[] = [
   releaseDurationValid,
   releaseLabelPresent,
   releaseLanguageValid,
+  releaseMainFlagged,
   releaseMainIdPresent,
   releaseMainPresent,
   releaseParentalWarningValid,
@@ -130,6 +133,7 @@ export const RULES: readonly Rule[] = [
   dealsTakedown,
   dealsTermsComplete,
   dealsTermsValid,
+  dealsTrackReleaseCovered,
   dealsUseTypeCombination,
   dealsValidityPeriod,
   audioDetailsMatch,
