@@ -138,6 +138,7 @@ export function lexicalInput(builtin: string, raw: string, normalized: string): 
 const MAX_DECIMAL_DIGITS = 24;
 
 function withinLibxml2Digits(value: string): boolean {
+  if (value.length <= MAX_DECIMAL_DIGITS) return true; // the usual case, without splitting
   const [int = '', frac = ''] = value.replace(/^[+-]/, '').split('.');
   return int.replace(/^0+/, '').length + frac.length <= MAX_DECIMAL_DIGITS;
 }

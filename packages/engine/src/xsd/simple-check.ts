@@ -30,16 +30,17 @@ function nearest(value: string, allowed: Set<string>): string | null {
 }
 
 export class SimpleChecker {
-  private readonly checks = new Map<number, ValueCheck>();
+  /** By type id (an array: this lookup runs for every leaf element). */
+  private readonly checks: (ValueCheck | undefined)[] = [];
 
   constructor(private readonly set: CompiledSet) {}
 
   check(typeId: number): ValueCheck {
-    let fn = this.checks.get(typeId);
+    let fn = this.checks[typeId];
     if (!fn) {
       const def = this.set.types[typeId];
       fn = def && def.kind === 'simple' ? this.build(def) : () => null;
-      this.checks.set(typeId, fn);
+      this.checks[typeId] = fn;
     }
     return fn;
   }
@@ -58,6 +59,8 @@ export class SimpleChecker {
     const item = def.itemType !== undefined ? this.check(def.itemType) : null;
     const numeric = NUMERIC.has(def.builtin);
     const facets = this.facetCheck(def, typeName);
+    // Most DDEX leaves are plain xs:string: nothing to check.
+    if (def.variety === 'atomic' && def.builtin === 'string' && patterns.length === 0 && !allowed && !facets) return () => null;
 
     return (raw) => {
       const value = normalizeWhiteSpace(raw, def.whiteSpace);
@@ -73,7 +76,7 @@ export class SimpleChecker {
         return `${quote(value)} is not a valid ${typeName}${allowed ? '' : ` (no member type accepts it)`}`;
       }
       for (const step of patterns) {
-        if (!step.some((re) => re.test(value))) {
+        if (step.length === 1 ? !step[0]!.test(value) : !step.some((re) => re.test(value))) {
           return `${quote(value)} does not match the pattern of ${typeName} (${def.patternText?.join(' | ') ?? 'pattern'})`;
         }
       }

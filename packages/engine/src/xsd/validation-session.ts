@@ -5,10 +5,11 @@
  */
 import type { SchemaIssue, SchemaResult } from '../xml/schema-validator.js';
 import type { ClosedElement, OpenElement, XmlListener } from '../xml/events.js';
-import type { CompiledSet, ComplexTypeDef, TypeDef, Wildcard } from './compiled-set.js';
+import type { CompiledSet, Wildcard } from './compiled-set.js';
 import { ANY_TYPE_ID } from './compiled-set.js';
 import { describeExpected, keyLabel } from './expected-names.js';
 import { IdentityTracker } from './identity-tracker.js';
+import { anyDeclaration, Content, PreparedTypes, type PreparedType } from './prepared-types.js';
 import type { SimpleChecker } from './simple-check.js';
 import { expandedName } from './xsd-tree.js';
 
@@ -21,8 +22,7 @@ export const MAX_ISSUES = 1000;
 
 interface Frame {
   /** null: not validated (unknown element below an error, or a skipped wildcard). */
-  type: TypeDef | null;
-  typeId: number;
+  type: PreparedType | null;
   state: number;
   /** A content-model error was already reported for this element: no cascade. */
   broken: boolean;
@@ -37,16 +37,16 @@ export interface SessionOptions {
 
 export class ValidationSession {
   readonly listener: XmlListener;
-  private readonly stack: Frame[] = [];
+  /** Frames are reused by depth (no allocation per element); `depth` of them are in use. */
+  private readonly frames: Frame[] = [];
+  private depth = 0;
   private readonly issues: SchemaIssue[] = [];
   private issueCount = 0;
   private readonly identity: IdentityTracker | null;
-  private readonly declarationsByKey = new Map<ComplexTypeDef, Map<string, number>>();
-  private readonly requiredAttributes = new Map<ComplexTypeDef, string[]>();
-  private readonly transitionMaps: Map<ComplexTypeDef, Map<string, [number, number]>[]>;
+  private readonly types: PreparedTypes;
 
-  constructor(private readonly set: CompiledSet, private readonly checker: SimpleChecker, options: SessionOptions) {
-    this.transitionMaps = sharedTransitionMaps(set);
+  constructor(private readonly set: CompiledSet, checker: SimpleChecker, options: SessionOptions) {
+    this.types = new PreparedTypes(set, checker);
     this.identity = options.identityConstraints ? new IdentityTracker((issue) => this.report(issue)) : null;
     this.listener = {
       name: 'xml-schema (compiled)',
@@ -66,41 +66,49 @@ export class ValidationSession {
   }
 
   private open(el: OpenElement): void {
-    const key = expandedName(el.ns, el.name);
+    const key = el.ns === '' ? el.name : expandedName(el.ns, el.name);
     let typeId: number | null;
-    if (this.stack.length === 0) {
+    const parent = this.depth > 0 ? this.frames[this.depth - 1]! : undefined;
+    if (parent === undefined) {
       typeId = this.set.roots[key] ?? null;
       if (typeId === null) {
         const declared = Object.keys(this.set.roots).map(keyLabel);
         this.at(el, `Root element ${keyLabel(key)} is not declared by the schema (expected ${describeExpected(declared)})`);
       }
     } else {
-      typeId = this.childType(this.stack[this.stack.length - 1]!, el, key);
+      typeId = parent.type === null ? null : this.childType(parent, parent.type, el, key);
     }
-    const type = typeId === null ? null : this.set.types[typeId]!;
-    if (type) this.checkAttributes(type, el);
-    this.stack.push({ type, typeId: typeId ?? -1, state: 0, broken: false, strayText: false, text: '' });
+    const type = typeId === null ? null : this.types.get(typeId);
+    if (type !== null) this.checkAttributes(type, el);
+    const frame = this.frames[this.depth];
+    if (frame === undefined) this.frames.push({ type, state: 0, broken: false, strayText: false, text: '' });
+    else {
+      frame.type = type;
+      frame.state = 0;
+      frame.broken = false;
+      frame.strayText = false;
+      frame.text = '';
+    }
+    this.depth++;
   }
 
   /** Moves the parent's automaton on this child and returns the child's type, reporting what was expected. */
-  private childType(parent: Frame, el: OpenElement, key: string): number | null {
-    const type = parent.type;
-    if (!type) return null;
-    if (type.kind === 'simple' || type.content === 'simple' || type.content === 'empty') {
+  private childType(parent: Frame, type: PreparedType, el: OpenElement, key: string): number | null {
+    if (type.next === null) {
       if (!parent.broken) {
         parent.broken = true;
-        const what = type.kind === 'complex' && type.content === 'empty' ? 'must be empty' : `holds text only (${type.name})`;
+        const what = type.content === Content.Empty ? 'must be empty' : `holds text only (${type.def.name})`;
         this.at(el, `Element ${el.name} is not allowed here: its parent ${parentName(el)} ${what}`);
       }
       return null;
     }
-    const state = type.automaton![parent.state]!;
     if (!parent.broken) {
-      const step = this.transitions(type)[parent.state]!.get(key);
-      if (step) {
+      const step = type.next[parent.state]!.get(key);
+      if (step !== undefined) {
         parent.state = step[0];
         return step[1];
       }
+      const state = type.states![parent.state]!;
       for (const [wildcard, next] of state.any ?? []) {
         if (!wildcardAllows(wildcard, el.ns)) continue;
         parent.state = next;
@@ -120,31 +128,11 @@ export class ValidationSession {
       );
     }
     // After an error, keep validating the subtree with whatever declaration of that name the parent has.
-    return this.anyDeclaration(type, key);
+    return anyDeclaration(type, key);
   }
 
-  /** The automaton's named transitions as Maps (JSON objects with many keys are slow to index). */
-  private transitions(type: ComplexTypeDef): Map<string, [number, number]>[] {
-    let maps = this.transitionMaps.get(type);
-    if (!maps) {
-      maps = type.automaton!.map((state) => new Map(Object.entries(state.next)));
-      this.transitionMaps.set(type, maps);
-    }
-    return maps;
-  }
-
-  private anyDeclaration(type: ComplexTypeDef, key: string): number | null {
-    let byKey = this.declarationsByKey.get(type);
-    if (!byKey) {
-      byKey = new Map();
-      for (const state of type.automaton ?? []) for (const [k, [, t]] of Object.entries(state.next)) byKey.set(k, t);
-      this.declarationsByKey.set(type, byKey);
-    }
-    return byKey.get(key) ?? null;
-  }
-
-  private checkAttributes(type: TypeDef, el: OpenElement): void {
-    const declared = type.kind === 'complex' ? type.attributes : null;
+  private checkAttributes(type: PreparedType, el: OpenElement): void {
+    const declared = type.attributes;
     for (const name in el.attrs) {
       const value = el.attrs[name]!;
       let key = name;
@@ -161,65 +149,54 @@ export class ValidationSession {
           continue;
         } else ns = `prefix ${prefix}`; // namespace not carried by the event; matches no declaration
       }
-      const use = declared?.[key];
-      if (!use) {
-        const wildcard = type.kind === 'complex' ? type.anyAttribute : undefined;
-        if (wildcard && wildcardAllows(wildcard, ns)) continue;
+      const use = declared === null ? undefined : declared[key];
+      if (use === undefined) {
+        if (type.anyAttribute && wildcardAllows(type.anyAttribute, ns)) continue;
         const allowed = declared ? Object.keys(declared).map(keyLabel) : [];
         this.at(el, `Attribute ${name} is not allowed on ${el.name}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`);
         continue;
       }
-      const why = this.checker.check(use.type)(value);
+      const attrType = this.types.get(use.type);
+      const why = attrType.check!(value);
       if (why) this.at(el, `Attribute ${name} of ${el.name}: ${why}`);
       else if (use.fixed !== undefined && value !== use.fixed) this.at(el, `Attribute ${name} of ${el.name} must be '${use.fixed}', found '${value}'`);
-      else if (this.identity) this.identity.value(this.checker.builtinOf(use.type), value, el);
+      else if (this.identity !== null && attrType.builtin !== '') this.identity.value(attrType.builtin, value, el);
     }
-    if (declared) {
-      for (const required of this.requiredOf(type as ComplexTypeDef)) {
-        if (!(required in el.attrs)) this.at(el, `Element ${el.name} is missing its required attribute ${keyLabel(required)}`);
-      }
+    for (const required of type.required) {
+      if (!(required in el.attrs)) this.at(el, `Element ${el.name} is missing its required attribute ${keyLabel(required)}`);
     }
-  }
-
-  private requiredOf(type: ComplexTypeDef): string[] {
-    let list = this.requiredAttributes.get(type);
-    if (!list) {
-      list = Object.entries(type.attributes).filter(([, u]) => u.required).map(([k]) => k);
-      this.requiredAttributes.set(type, list);
-    }
-    return list;
   }
 
   private text(text: string): void {
-    const frame = this.stack[this.stack.length - 1];
-    if (!frame || !frame.type) return;
-    const type = frame.type;
-    if (type.kind === 'simple' || type.content === 'simple') {
+    if (this.depth === 0) return;
+    const frame = this.frames[this.depth - 1]!;
+    if (frame.type === null) return;
+    const content = frame.type.content;
+    if (content === Content.Text) {
       if (frame.text.length < MAX_SIMPLE_TEXT) frame.text += text;
-    } else if (type.content !== 'mixed' && !frame.strayText && /[^ \t\r\n]/.test(text)) {
+    } else if (content !== Content.Mixed && !frame.strayText && NON_WHITESPACE.test(text)) {
       frame.strayText = true;
       frame.text = text.trim().slice(0, 40);
     }
   }
 
   private close(el: ClosedElement): void {
-    const frame = this.stack.pop();
-    if (!frame || !frame.type) return;
+    if (this.depth === 0) return;
+    const frame = this.frames[--this.depth]!;
+    if (frame.type === null) return;
     const type = frame.type;
-    const simpleType = type.kind === 'simple' ? frame.typeId : type.content === 'simple' ? type.simpleType! : -1;
-    if (simpleType >= 0) {
-      const why = this.checker.check(simpleType)(frame.text);
+    if (type.content === Content.Text) {
+      const why = type.check!(frame.text);
       if (why) this.at(el, `Element ${el.name}: ${why}`);
-      else if (this.identity) this.identity.value(this.checker.builtinOf(simpleType), frame.text, el);
+      else if (this.identity !== null && type.builtin !== '') this.identity.value(type.builtin, frame.text, el);
       return;
     }
-    if (type.kind !== 'complex') return;
     if (frame.strayText) {
-      const kind = type.content === 'empty' ? 'must be empty' : 'holds elements only';
+      const kind = type.content === Content.Empty ? 'must be empty' : 'holds elements only';
       this.at(el, `Element ${el.name} ${kind}, found text '${frame.text}'`);
     }
-    if (!frame.broken && type.automaton && !type.automaton[frame.state]!.final) {
-      const state = type.automaton[frame.state]!;
+    if (!frame.broken && type.states !== null && !type.states[frame.state]!.final) {
+      const state = type.states[frame.state]!;
       const expected = [...Object.keys(state.next).map(keyLabel), ...(state.any ?? []).map(([w]) => wildcardLabel(w))];
       this.at(el, `Element ${el.name} is incomplete: expected ${describeExpected(expected)}, found the end of ${el.name}`);
     }
@@ -234,17 +211,7 @@ export class ValidationSession {
   }
 }
 
-const transitionMapsBySet = new WeakMap<CompiledSet, Map<ComplexTypeDef, Map<string, [number, number]>[]>>();
-
-/** Transition maps are built once per compiled set and shared by its sessions. */
-function sharedTransitionMaps(set: CompiledSet): Map<ComplexTypeDef, Map<string, [number, number]>[]> {
-  let maps = transitionMapsBySet.get(set);
-  if (!maps) {
-    maps = new Map();
-    transitionMapsBySet.set(set, maps);
-  }
-  return maps;
-}
+const NON_WHITESPACE = /[^ \t\r\n]/;
 
 function parentName(el: OpenElement): string {
   const parts = el.bare.split('/');
