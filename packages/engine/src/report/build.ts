@@ -35,7 +35,8 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
   for (const read of messages) {
     const m = read.message;
     if (!m) continue;
-    const mine = checks.filter((c) => c.file === read.file || (c.file !== read.file && c.release !== null && belongsTo(c, m)));
+    // Each message judges its own releases: references like R0 repeat across the messages of a batch.
+    const mine = checks.filter((c) => c.file === read.file);
     const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
     const attributed = attributeChecks(mine, m);
 
@@ -60,7 +61,7 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       for (const resource of m.resources) {
         if (resource.kind !== 'SoundRecording' || !resource.reference || !inRelease.has(resource.reference.value)) continue;
         if (wouldCreate.recordings.some((r) => r.file === read.file && r.reference === resource.reference!.value)) continue;
-        wouldCreate.recordings.push({ file: read.file, reference: resource.reference.value, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
+        wouldCreate.recordings.push({ file: read.file, release: reference, reference: resource.reference.value, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
       }
     }
   }
@@ -86,10 +87,6 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
     would_create: wouldCreate,
     engine,
   };
-}
-
-function belongsTo(check: Check, message: ErnMessage): boolean {
-  return message.releases.some((r) => r.reference?.value === check.release);
 }
 
 /**

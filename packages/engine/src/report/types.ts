@@ -92,7 +92,8 @@ export interface MessageSummary {
 
 export interface WouldCreate {
   releases: { file: string; reference: string; title: string | null; upc: string | null; outcome: 'created' | 'updated' }[];
-  recordings: { file: string; reference: string; title: string | null; isrc: string | null }[];
+  /** Sound recordings of the releases above; `release` is the first release (by reference) that holds each. */
+  recordings: { file: string; release: string; reference: string; title: string | null; isrc: string | null }[];
   artists: { name: string; reference: string | null }[];
 }
 

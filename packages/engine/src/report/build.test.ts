@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { validate } from '../validate.js';
+
+const base = readFileSync(path.resolve(__dirname, '../../../../fixtures/batches/album-43/5012345678900.xml'), 'utf8');
+
+describe('report builder', () => {
+  it('judges each message of a batch on its own, though both call their release R0', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-two-'));
+    mkdirSync(path.join(dir, 'good'));
+    mkdirSync(path.join(dir, 'bad'));
+    writeFileSync(path.join(dir, 'good/message.xml'), base);
+    writeFileSync(path.join(dir, 'bad/message.xml'), base.replace('<ICPN>5012345678900</ICPN>', '<ICPN>5012345678901</ICPN>'));
+    const report = await validate(dir, { media: false });
+    expect(report.summary.messages).toBe(2);
+    const outcome = (file: string) => report.releases.find((r) => r.file === file)?.outcome;
+    expect(outcome('good/message.xml')).toBe('created');
+    expect(outcome('bad/message.xml')).toBe('left_out');
+    expect(report.verdict).toBe('would_be_rejected');
+    expect(report.would_create.releases.map((r) => r.file)).toEqual(['good/message.xml']);
+    expect(report.would_create.recordings.map((r) => [r.file, r.release, r.reference, r.isrc])).toEqual([
+      ['good/message.xml', 'R0', 'A1', 'GBXYZ2600001'],
+      ['good/message.xml', 'R0', 'A2', 'GBXYZ2600002'],
+    ]);
+    expect(report.would_create.artists.map((a) => a.name)).toEqual(['The Lamplighters']);
+  });
+
+  it('counts a track-release error against the album that holds the track', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-track-'));
+    // R1 (the track release of A1) names a label party that does not exist.
+    const xml = base.replace('<ReleaseResourceReference>A1</ReleaseResourceReference>\n      <ReleaseLabelReference>PLabel1</ReleaseLabelReference>', '<ReleaseResourceReference>A1</ReleaseResourceReference>\n      <ReleaseLabelReference>PNobody</ReleaseLabelReference>');
+    expect(xml).not.toBe(base);
+    writeFileSync(path.join(dir, 'message.xml'), xml);
+    const report = await validate(dir, { media: false, rules: { 'xml-schema-valid': 'off' } });
+    const finding = report.checks.find((c) => c.rule === 'release-reference-resolves' && c.status === 'error');
+    expect(finding?.release).toBe('R1');
+    expect(report.releases).toEqual([expect.objectContaining({ reference: 'R0', outcome: 'left_out', errors: 1 })]);
+  });
+});
