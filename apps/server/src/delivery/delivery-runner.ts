@@ -93,7 +93,7 @@ export class DeliveryRunner {
       if (!(await advance(db, job.id, this.workerId, 'validating', leaseMs))) return;
       let report;
       try {
-        report = await this.o.pool.run({ kind: 'file', path: file }, job.batch_name, job.member_id);
+        report = await this.o.pool.run({ kind: 'file', path: file }, job.batch_name, job.member_id, { deep: true });
       } catch (error) {
         const text = (error as Error).message.split('\n')[0];
         this.o.log.error({ err: error, delivery: job.id }, 'engine failed on a delivery');

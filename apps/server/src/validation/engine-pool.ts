@@ -40,10 +40,10 @@ export class EnginePool {
     return this.queue.length + this.slots.filter((s) => s.current).length;
   }
 
-  run(input: EngineTask['input'], name: string, memberId: number | null): Promise<Report> {
+  run(input: EngineTask['input'], name: string, memberId: number | null, opts: { deep?: boolean } = {}): Promise<Report> {
     if (this.closed) return Promise.reject(new Error('engine pool is closed'));
     return new Promise<Report>((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, input, name, memberId }, resolve, reject });
+      this.queue.push({ task: { id: this.nextId++, input, name, memberId, deep: opts.deep ?? false }, resolve, reject });
       this.dispatch();
     });
   }

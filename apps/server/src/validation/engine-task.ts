@@ -8,6 +8,8 @@ export interface EngineTask {
   name: string;
   /** Member the batch is for; the catalog checks run against the database for it. */
   memberId: number | null;
+  /** Decode audio fully (the delivery path always does; dry runs read headers only). */
+  deep: boolean;
 }
 
 export type EngineAnswer = { id: number; ok: true; report: Report } | { id: number; ok: false; error: string };

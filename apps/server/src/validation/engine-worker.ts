@@ -16,7 +16,7 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
   try {
     db ??= openDb(data.db, { poolSize: 2 });
     const input = task.input.kind === 'buffer' ? Buffer.from(task.input.bytes.buffer, task.input.bytes.byteOffset, task.input.bytes.byteLength) : task.input.path;
-    const report = await validate(input, { name: task.name, catalog: new DbCatalog(db.db, task.memberId) });
+    const report = await validate(input, { name: task.name, deep: task.deep, catalog: new DbCatalog(db.db, task.memberId) });
     return { id: task.id, ok: true, report };
   } catch (error) {
     return { id: task.id, ok: false, error: (error as Error)?.stack ?? String(error) };
