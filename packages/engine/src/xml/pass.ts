@@ -51,11 +51,32 @@ export interface PassResult {
 /** How much of the head is read at most to find the root element. */
 const SNIFF_LIMIT = 1 << 20;
 
-interface Frame {
-  el: OpenElement;
-  counts: Map<string, number> | null;
-  text: string;
-  hasChildren: boolean;
+/** Bare paths (no indices) form a small trie, so every element with the same bare path shares one string. */
+interface BareNode {
+  bare: string;
+  /** The element name, copied once: saxes hands out slices of its input chunks, which would keep them alive. */
+  name: string;
+  kids: Map<string, BareNode> | null;
+}
+
+
+function childBare(parent: BareNode, name: string): BareNode {
+  parent.kids ??= new Map();
+  let node = parent.kids.get(name);
+  if (!node) {
+    const own = detached(name);
+    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null }));
+  }
+  return node;
+}
+
+/**
+ * A copy of `text` that does not share memory with saxes' input chunk. V8 makes substrings of 13
+ * or more characters slices of their parent string, so a title kept in the model would otherwise
+ * keep its whole 64 KiB chunk alive (measured: a third of the model's heap).
+ */
+export function detached(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** Runs the pass. `setup` is called once with the root (null when none could be found) and returns the listeners. */
@@ -100,8 +121,12 @@ export async function runMessagePass(
   // 2. The real pass, replaying the head.
   const parser = new FastSaxesParser({ xmlns: true, position: true });
   const decoder = new MessageDecoder();
-  const stack: Frame[] = [];
-  let tagStart = { line: 1, column: 1 };
+  // The open elements, by depth, in parallel arrays: no frame object per element.
+  const stack: ClosedElement[] = [];
+  const counts: (Map<string, number> | null)[] = [];
+  const bareNodes: BareNode[] = [{ bare: '', name: '', kids: null }];
+  let tagLine = 1;
+  let tagColumn = 1;
   let stopped = false;
 
   const listenerFailed = (listener: XmlListener, error: unknown, el: OpenElement | null) => {
@@ -134,30 +159,37 @@ export async function runMessagePass(
   });
   parser.on('opentagstart', (tag) => {
     const column = parser.column - tag.name.length - 1;
-    tagStart = { line: parser.line, column: column >= 1 ? column : 1 };
+    tagLine = parser.line;
+    tagColumn = column >= 1 ? column : 1;
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
-    const parent = stack[stack.length - 1];
+    const depth = stack.length;
+    const parent = depth > 0 ? stack[depth - 1] : null;
     let index = 1;
     if (parent) {
       parent.hasChildren = true;
-      parent.counts ??= new Map();
-      index = (parent.counts.get(tag.local) ?? 0) + 1;
-      parent.counts.set(tag.local, index);
+      let siblings = counts[depth - 1];
+      if (!siblings) counts[depth - 1] = siblings = new Map();
+      index = (siblings.get(tag.local) ?? 0) + 1;
+      siblings.set(tag.local, index);
     }
-    const path = (parent ? parent.el.path : '') + '/' + tag.local + (index > 1 ? `[${index}]` : '');
-    const bare = (parent ? parent.el.bare : '') + '/' + tag.local;
-    const el: OpenElement = {
-      name: tag.local,
+    const bareNode = childBare(bareNodes[depth], tag.local);
+    bareNodes[depth + 1] = bareNode;
+    // Every element has the same shape from its open on (text and hasChildren set at close).
+    const el: ClosedElement = {
+      name: bareNode.name,
       ns: tag.uri,
       attrs: attributesOf(tag),
-      path,
-      bare,
-      depth: stack.length + 1,
-      line: tagStart.line,
-      column: tagStart.column,
+      path: (parent ? parent.path : '') + '/' + bareNode.name + (index > 1 ? `[${index}]` : ''),
+      bare: bareNode.bare,
+      depth: depth + 1,
+      line: tagLine,
+      column: tagColumn,
+      text: '',
+      hasChildren: false,
     };
-    stack.push({ el, counts: null, text: '', hasChildren: false });
+    stack.push(el);
+    counts[depth] = null;
     result.elements++;
     for (let i = 0; i < opens.length; i++) {
       try {
@@ -168,25 +200,23 @@ export async function runMessagePass(
     }
   });
   const onText = (text: string) => {
-    const frame = stack[stack.length - 1];
-    if (!frame) return;
-    if (frame.text.length < MAX_ELEMENT_TEXT) frame.text += text.length + frame.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - frame.text.length) : text;
+    const el = stack[stack.length - 1];
+    if (!el) return;
+    if (el.text.length < MAX_ELEMENT_TEXT) el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
     for (let i = 0; i < texts.length; i++) {
       try {
-        texts[i].onText!(text, frame.el);
+        texts[i].onText!(text, el);
       } catch (error) {
-        listenerFailed(texts[i], error, frame.el);
+        listenerFailed(texts[i], error, el);
       }
     }
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', () => {
-    const frame = stack.pop();
-    if (!frame) return;
-    const closed = frame.el as ClosedElement;
-    closed.text = frame.text.length === 0 ? '' : frame.text.trim();
-    closed.hasChildren = frame.hasChildren;
+    const closed = stack.pop();
+    if (!closed) return;
+    if (closed.text.length !== 0) closed.text = closed.hasChildren ? closed.text.trim() : detached(closed.text.trim());
     for (let i = 0; i < closes.length; i++) {
       try {
         closes[i].onClose!(closed);
@@ -197,7 +227,7 @@ export async function runMessagePass(
   });
   let atEnd = false;
   parser.on('error', (error) => {
-    const open = stack[stack.length - 1]?.el.name;
+    const open = stack[stack.length - 1]?.name;
     const message = atEnd && open ? `the file ends before <${open}> is closed (truncated?): ${cleanSaxesMessage(error.message)}` : cleanSaxesMessage(error.message);
     fail({ kind: 'syntax', message, line: parser.line, column: parser.column + 1 });
   });
