@@ -8,9 +8,19 @@ export function genreKey(name: string): string {
     .replace(/[\s\-_/.,']+/g, '');
 }
 
-/** The accepted name a genre maps to, or null. */
+/** Lookups by key, built once per list of accepted names (the profile's or an allowed value set). */
+const lookups = new WeakMap<object, Map<string, string>>();
+
+/** The accepted name a genre maps to, or null. A message repeats its genres on every track release: this is one map lookup. */
 export function matchGenre(name: string, accepted: Iterable<string>): string | null {
-  const key = genreKey(name);
-  for (const candidate of accepted) if (genreKey(candidate) === key) return candidate;
-  return null;
+  let lookup = lookups.get(accepted);
+  if (!lookup) {
+    lookup = new Map();
+    for (const candidate of accepted) {
+      const key = genreKey(candidate);
+      if (!lookup.has(key)) lookup.set(key, candidate);
+    }
+    lookups.set(accepted, lookup);
+  }
+  return lookup.get(genreKey(name)) ?? null;
 }
