@@ -20,7 +20,7 @@ export interface ValidateOptions {
   name?: string;
   /** Folder of XSD sets laid out `ern-<version>/…` (overrides `DDEX_SCHEMAS_DIR` and the user cache). */
   schemasDir?: string;
-  /** `compiled` (default once available) or `libxml2` (xmllint-wasm, the reference). */
+  /** `compiled` (default: streaming, every error located) or `libxml2` (xmllint-wasm, the reference implementation). */
   schemaEngine?: 'libxml2' | 'compiled';
   /** Preset name (`ddex:recommended`, `ddex:strict`). */
   preset?: string;
