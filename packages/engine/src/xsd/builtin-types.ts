@@ -100,6 +100,8 @@ const LEXICAL: Record<string, RegExp> = {
   NMTOKEN: new RegExp(`^[:${NCNAME_CHAR}]+$`, 'u'),
 };
 
+const ASCII_NCNAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function isLeap(year: number): boolean {
@@ -172,6 +174,12 @@ export function builtinAccepts(builtin: string, value: string): boolean {
       const m = LEXICAL.gDay!.exec(value);
       return m !== null && Number(m[1]) >= 1 && Number(m[1]) <= 31;
     }
+    case 'ID':
+    case 'IDREF':
+    case 'NCName':
+    case 'ENTITY':
+      // ASCII names (every DDEX reference) skip the large Unicode class.
+      return ASCII_NCNAME.test(value) || LEXICAL[builtin]!.test(value);
     default: {
       const re = LEXICAL[builtin];
       return re ? re.test(value) : true;

@@ -1,10 +1,11 @@
 /**
- * xs:ID uniqueness and xs:IDREF resolution over one message. IDs are kept in a set; an IDREF is
- * kept only while no ID of that value has been seen (ERN mostly refers backwards), so memory is
- * the ID set plus forward references.
+ * xs:ID uniqueness and xs:IDREF resolution over one message. IDs are kept in a compact hash set;
+ * an IDREF is kept only while no ID of that value has been seen (ERN mostly refers backwards), so
+ * memory is the ID set plus forward references.
  */
 import type { SchemaIssue } from '../xml/schema-validator.js';
 import type { OpenElement } from '../xml/events.js';
+import { CompactIdSet } from './compact-id-set.js';
 import { normalizeWhiteSpace } from './simple-type-compiler.js';
 
 interface PendingRef {
@@ -15,7 +16,7 @@ interface PendingRef {
 }
 
 export class IdentityTracker {
-  private readonly ids = new Set<string>();
+  private readonly ids = new CompactIdSet();
   private readonly pending: PendingRef[] = [];
 
   constructor(private readonly report: (issue: SchemaIssue) => void) {}
@@ -25,9 +26,9 @@ export class IdentityTracker {
     if (builtin !== 'ID' && builtin !== 'IDREF' && builtin !== 'IDREFS') return;
     const value = normalizeWhiteSpace(raw, 'collapse');
     if (builtin === 'ID') {
-      if (this.ids.has(value)) {
+      if (!this.ids.add(value)) {
         this.report({ message: `Duplicate ID '${value}' in ${el.name}: IDs must be unique in the message`, line: el.line, column: el.column, path: el.path });
-      } else this.ids.add(value);
+      }
       return;
     }
     for (const ref of builtin === 'IDREFS' ? value.split(' ') : [value]) {
