@@ -174,7 +174,8 @@ export class ValidationSession {
     const content = frame.type.content;
     if (content === Content.Text) {
       if (frame.text.length < MAX_SIMPLE_TEXT) frame.text += text;
-    } else if (content !== Content.Mixed && !frame.strayText && NON_WHITESPACE.test(text)) {
+    } else if (content !== Content.Mixed && !frame.strayText && (content === Content.Empty ? text.length > 0 : NON_WHITESPACE.test(text))) {
+      // Element-only content may hold whitespace; empty content holds nothing at all (as libxml2).
       frame.strayText = true;
       frame.text = text.trim().slice(0, 40);
     }
@@ -193,7 +194,7 @@ export class ValidationSession {
     }
     if (frame.strayText) {
       const kind = type.content === Content.Empty ? 'must be empty' : 'holds elements only';
-      this.at(el, `Element ${el.name} ${kind}, found text '${frame.text}'`);
+      this.at(el, `Element ${el.name} ${kind}, found ${frame.text ? `text '${frame.text}'` : 'whitespace'}`);
     }
     if (!frame.broken && type.states !== null && !type.states[frame.state]!.final) {
       const state = type.states[frame.state]!;
