@@ -42,7 +42,8 @@ describe('progress on a terminal and without one', () => {
       const output = await waitFor(log, 'EXIT=');
       expect(output).toMatch(SPINNER_FRAMES);
       expect(output).toMatch(/0\/4 checking/);
-      expect(output).toMatch(/[123]\/4 checking fixtures\/cli\/ok-43\.xml|1\/4 checking/);
+      // How far the spinner got between two frames depends on the machine: any advance past 0/4 shows progress.
+      expect(output).toMatch(/[123]\/4 checking/);
       expect(output).toContain('checking fixtures/batches/album-43');
       // The report itself is on the terminal, coloured, and the plain progress lines are not.
       expect(output).toContain('input');
