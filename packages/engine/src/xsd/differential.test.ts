@@ -4,10 +4,10 @@
  * mutations of the valid ones, all run through the engine's real pass. Every disagreement fails
  * unless it is one of the explained ones in README.md ("Agreement with libxml2").
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLES_DIR, SCHEMAS_DIR } from '../test-support.js';
 import { SchemaStore } from '../xml/schema-store.js';
 import { CompiledValidator } from './compiled-validator.js';
@@ -54,6 +54,8 @@ interface MutatedDoc {
 describe('mutations: same verdict as libxml2', () => {
   const byVersion = new Map<string, MutatedDoc[]>();
   const native = hasNativeXmllint();
+  const nativeDir = path.join(os.tmpdir(), `ddex-xsd-diff-${process.pid}`);
+  afterAll(() => rmSync(nativeDir, { recursive: true, force: true }));
 
   beforeAll(() => {
     for (const row of rows.filter((r) => r.verdict === 'valid' && r.bytes <= MAX_SAMPLE_BYTES)) {
@@ -80,7 +82,7 @@ describe('mutations: same verdict as libxml2', () => {
     for (const [version, docs] of byVersion) {
       const reference = await wasmVerdicts(version, docs, SCHEMAS_DIR);
       const nativeRef = native
-        ? await nativeVerdicts(new SchemaStore({ dir: SCHEMAS_DIR }).locate(version)!.mainFile, docs, path.join(os.tmpdir(), `ddex-xsd-diff-${process.pid}`, version))
+        ? await nativeVerdicts(new SchemaStore({ dir: SCHEMAS_DIR }).locate(version)!.mainFile, docs, path.join(nativeDir, version))
         : null;
       for (const doc of docs) {
         const expected: Verdict | undefined = reference.get(doc.name);
