@@ -126,13 +126,30 @@ export async function generateErn43(file, targetBytes) {
   <ResourceList>
 `);
   for (let i = 1; i <= tracks; i++) await write(recording(i));
-  await write(`  </ResourceList>
+  await write(`    <Image>
+      <ResourceReference>A0</ResourceReference>
+      <Type>FrontCoverImage</Type>
+      <ResourceId>
+        <ProprietaryId Namespace="PADPIDA2024010101X">COVER-BENCH</ProprietaryId>
+      </ResourceId>
+      <TechnicalDetails>
+        <TechnicalResourceDetailsReference>T0</TechnicalResourceDetailsReference>
+        <ImageCodecType>JPEG</ImageCodecType>
+        <ImageHeight>3000</ImageHeight>
+        <ImageWidth>3000</ImageWidth>
+        <File>
+          <URI>resources/cover.jpg</URI>
+        </File>
+      </TechnicalDetails>
+    </Image>
+  </ResourceList>
   <ReleaseList>
     <Release>
       <ReleaseReference>R0</ReleaseReference>
       <ReleaseType>Album</ReleaseType>
       <ReleaseId>
         <ICPN>${gtin13('501234567890')}</ICPN>
+        <CatalogNumber Namespace="PADPIDA2024010101X">BENCH-0001</CatalogNumber>
       </ReleaseId>
       <DisplayTitleText>Benchmark Album</DisplayTitleText>
       <DisplayTitle>
@@ -144,9 +161,18 @@ export async function generateErn43(file, targetBytes) {
         <DisplayArtistRole>MainArtist</DisplayArtistRole>
       </DisplayArtist>
       <ReleaseLabelReference>PLabel1</ReleaseLabelReference>
+      <PLine>
+        <Year>2026</Year>
+        <PLineText>(P) 2026 Benchmark Records</PLineText>
+      </PLine>
+      <CLine>
+        <Year>2026</Year>
+        <CLineText>(C) 2026 Benchmark Records</CLineText>
+      </CLine>
       <Genre>
         <GenreText>Pop</GenreText>
       </Genre>
+      <ReleaseDate>2026-12-04</ReleaseDate>
       <ParentalWarningType>NotExplicit</ParentalWarningType>
       <ResourceGroup>
 `);
@@ -157,7 +183,8 @@ export async function generateErn43(file, targetBytes) {
         </ResourceGroupContentItem>
 `);
   }
-  await write(`      </ResourceGroup>
+  await write(`        <LinkedReleaseResourceReference>A0</LinkedReleaseResourceReference>
+      </ResourceGroup>
     </Release>
 `);
   for (let i = 1; i <= tracks; i++) await write(trackRelease(i));

@@ -95,7 +95,11 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
  */
 function attributeChecks(checks: Check[], m: ErnMessage): Map<string, Check[]> {
   const byRelease = new Map<string, Check[]>();
-  const add = (ref: string, check: Check) => byRelease.set(ref, [...(byRelease.get(ref) ?? []), check]);
+  const add = (ref: string, check: Check) => {
+    const list = byRelease.get(ref);
+    if (list) list.push(check);
+    else byRelease.set(ref, [check]);
+  };
   const catalog = m.releases.filter(isCatalogRelease);
   const holders = (resourceRef: string) =>
     catalog.filter((r) => r.tracks.some((t) => t.resourceReference.value === resourceRef || t.linked.includes(resourceRef)) || r.resourceReferences.some((x) => x.value === resourceRef));

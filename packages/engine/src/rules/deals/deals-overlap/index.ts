@@ -51,7 +51,11 @@ export default defineRule({
         const byRelease = new Map<string, Deal[]>();
         for (const deal of ctx.message.deals) {
           if (deal.takeDown || deal.allDealsCancelled) continue;
-          for (const ref of new Set(deal.releaseReferences.map((r) => r.value))) byRelease.set(ref, [...(byRelease.get(ref) ?? []), deal]);
+          for (const ref of new Set(deal.releaseReferences.map((r) => r.value))) {
+            const list = byRelease.get(ref);
+            if (list) list.push(deal);
+            else byRelease.set(ref, [deal]);
+          }
         }
         const reported = new Set<string>();
         for (const [release, deals] of byRelease) {

@@ -23,11 +23,11 @@ export default defineRule({
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         const tracks = ctx.message.releases.filter((r) => r.kind === 'track' && r.reference);
-        const withDeal = tracks.filter((r) => index.dealsOfRelease(r.reference!.value).length > 0);
-        if (withDeal.length === 0) return;
+        const withDeal = new Set(tracks.filter((r) => index.dealsOfRelease(r.reference!.value).length > 0));
+        if (withDeal.size === 0) return;
         for (const r of tracks) {
-          if (withDeal.includes(r)) continue;
-          ctx.report({ messageId: 'noDeal', loc: r.loc, release: r.reference!.value, data: { release: releaseName(r), covered: withDeal.length } });
+          if (withDeal.has(r)) continue;
+          ctx.report({ messageId: 'noDeal', loc: r.loc, release: r.reference!.value, data: { release: releaseName(r), covered: withDeal.size } });
         }
       },
     };

@@ -37,7 +37,9 @@ export default defineRule({
             const kind = index.resource(t.resourceReference.value)?.kind;
             if (kind !== 'SoundRecording' && kind !== 'Video') continue;
             const key = t.groupPath.join('.');
-            groups.set(key, [...(groups.get(key) ?? []), t]);
+            const list = groups.get(key);
+            if (list) list.push(t);
+            else groups.set(key, [t]);
           }
           for (const [key, tracks] of groups) {
             const group = key ? `ResourceGroup ${key}` : 'the ResourceGroup';
