@@ -6,6 +6,7 @@
 import type { ErnMessage, Release } from '../ern/model.js';
 import type { Check, MessageSummary, Report, ReleaseOutcome, WouldCreate } from './types.js';
 import { verdictOf } from './verdict.js';
+import { indexMessage } from '../ern/index-of-message.js';
 
 export interface ReadMessage {
   file: string;
@@ -31,14 +32,21 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
   const releases: ReleaseOutcome[] = [];
   const wouldCreate: WouldCreate = { releases: [], recordings: [], artists: [] };
   const artists = new Map<string, { name: string; reference: string | null }>();
+  const byFile = new Map<string, Check[]>();
+  for (const check of checks) {
+    const list = byFile.get(check.file);
+    if (list) list.push(check);
+    else byFile.set(check.file, [check]);
+  }
 
   for (const read of messages) {
     const m = read.message;
     if (!m) continue;
     // Each message judges its own releases: references like R0 repeat across the messages of a batch.
-    const mine = checks.filter((c) => c.file === read.file);
+    const mine = byFile.get(read.file) ?? [];
     const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
     const attributed = attributeChecks(mine, m);
+    const recorded = new Set<string>();
 
     for (const release of m.releases) {
       if (!isCatalogRelease(release)) continue;
@@ -60,7 +68,8 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       const inRelease = new Set(release.tracks.map((t) => t.resourceReference.value).concat(release.resourceReferences.map((r) => r.value)));
       for (const resource of m.resources) {
         if (resource.kind !== 'SoundRecording' || !resource.reference || !inRelease.has(resource.reference.value)) continue;
-        if (wouldCreate.recordings.some((r) => r.file === read.file && r.reference === resource.reference!.value)) continue;
+        if (recorded.has(resource.reference.value)) continue;
+        recorded.add(resource.reference.value);
         wouldCreate.recordings.push({ file: read.file, release: reference, reference: resource.reference.value, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
       }
     }
@@ -100,9 +109,8 @@ function attributeChecks(checks: Check[], m: ErnMessage): Map<string, Check[]> {
     if (list) list.push(check);
     else byRelease.set(ref, [check]);
   };
-  const catalog = m.releases.filter(isCatalogRelease);
-  const holders = (resourceRef: string) =>
-    catalog.filter((r) => r.tracks.some((t) => t.resourceReference.value === resourceRef || t.linked.includes(resourceRef)) || r.resourceReferences.some((x) => x.value === resourceRef));
+  const index = indexMessage(m);
+  const holders = (resourceRef: string) => index.releasesOfResource(resourceRef).filter(isCatalogRelease);
   const byRef = new Map(m.releases.map((r) => [r.reference?.value ?? '', r]));
   for (const check of checks) {
     if (check.status === 'pass') continue;
