@@ -9,39 +9,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ErnVersion } from '../ern/model.js';
 import { SAMPLES_DIR } from '../test-support.js';
+import { readSampleIndex } from '../corpus/sample-index.js';
 import { parseXmllintOutput } from './libxml2-output.js';
 import { Libxml2Validator } from './libxml2-validator.js';
 import { SchemaStore } from './schema-store.js';
-
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 const SETS: Record<string, ErnVersion> = {
   'ern-3.7': '3.7',
@@ -53,14 +24,8 @@ const SETS: Record<string, ErnVersion> = {
   'ern-4.3': '4.3',
 };
 
-const [header, ...records] = parseCsv(readFileSync(path.join(SAMPLES_DIR, 'INDEX.csv'), 'utf8'));
-const column = (name: string) => {
-  const at = header.indexOf(name);
-  if (at < 0) throw new Error(`INDEX.csv has no column ${name}`);
-  return at;
-};
-const cases = records
-  .map((r) => ({ file: r[column('file')], set: r[column('xsd_set')], expected: r[column('xmllint_result')], firstError: firstErrorOf(r[column('first_errors')]) }))
+const cases = readSampleIndex()
+  .map((r) => ({ file: r.file, set: r.xsd_set, expected: r.xmllint_result, firstError: firstErrorOf(r.first_errors) }))
   .filter((c) => c.set in SETS && (c.expected === 'valid' || c.expected === 'invalid'));
 
 /** The first of `line 8: element X: Schemas validity error : ... | line 12: ...` (native xmllint, possibly cut short). */
@@ -76,7 +41,7 @@ const validator = new Libxml2Validator({ store: new SchemaStore() });
 
 describe('Libxml2Validator on the sample corpus', () => {
   it('covers the corpus', () => {
-    expect(records.length).toBeGreaterThan(100);
+    expect(readSampleIndex().length).toBeGreaterThan(100);
     expect(cases.length).toBeGreaterThan(90);
     expect(new Set(cases.map((c) => c.set))).toEqual(new Set(Object.keys(SETS)));
     expect(cases.filter((c) => c.expected === 'invalid').length).toBeGreaterThan(10);
