@@ -7,18 +7,18 @@ import { openBatch, BatchError, type Batch, type BatchEntry } from './batch/inde
 import { createErnReader, type ErnReader } from './ern/reader.js';
 import type { ErnMessage } from './ern/model.js';
 import { runMessagePass, type PassResult, type RootInfo } from './xml/pass.js';
-import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, familyOf, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
+import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
 import type { SchemaResult, SchemaSession, SchemaValidator } from './xml/schema-validator.js';
 import { RULES } from './rules/registry.js';
 import { resolveRules, type ActiveRule } from './rules/severity.js';
 import { RuleDispatcher } from './rules/dispatcher.js';
-import { formatMessage } from './rules/define.js';
 import { EngineChecks } from './engine-checks.js';
 import { buildReport, type ReadMessage } from './report/build.js';
 import type { Check, MessageSummary, Report } from './report/types.js';
 import { DEFAULT_PROFILE } from './profile/default.js';
 import { createSchemaValidator } from './xml/schema-engines.js';
 import { attributeByPath } from './report/attribute.js';
+import { runBatchRules } from './rules/batch-runner.js';
 import { ENGINE_VERSION } from './engine-version.js';
 import type { ValidateInput, ValidateOptions } from './options.js';
 import type { MediaAccess } from './media/types.js';
@@ -85,7 +85,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
       }
       checks.push(...read.checks);
     }
-    checks.push(...(await runBatchRules(batch, messages, media, ctx)));
+    checks.push(...(await runBatchRules({ batch, messages, media, active: ctx.active, profile: ctx.options.profile ?? DEFAULT_PROFILE })));
   } finally {
     await batch.close();
     await schema.close?.();
@@ -261,34 +261,6 @@ function installHint(version: string): string {
   return `Install the DDEX XSD set for ERN ${version}: run "ddex-check schemas pull ${version}", or pass --schemas DIR / set DDEX_SCHEMAS_DIR to a folder holding ern-${version}/release-notification.xsd.`;
 }
 
-async function runBatchRules(batch: Batch, messages: ReadMessage[], media: MediaAccess | null, ctx: RunContext): Promise<Check[]> {
-  const read = messages.filter((m): m is ReadMessage & { message: ErnMessage } => m.message !== null).map((m) => ({ file: m.file, message: m.message }));
-  const out: Check[] = [];
-  for (const entry of ctx.active) {
-    if (!entry.rule.checkBatch) continue;
-    const found: Check[] = [];
-    try {
-      await entry.rule.checkBatch({
-        ruleId: entry.rule.id,
-        batch,
-        messages: read,
-        media,
-        profile: ctx.options.profile ?? DEFAULT_PROFILE,
-        options: entry.options,
-        report(descriptor) {
-          const engine = new EngineChecks([entry]);
-          const check = engine.finding(entry.rule.id, { ...descriptor, file: descriptor.file ?? '' });
-          if (check) found.push(descriptor.needsStaff ? { ...check, needs_staff: true } : check);
-        },
-      });
-    } catch (error) {
-      found.push({ stage: entry.rule.stage, rule: entry.rule.id, label: entry.rule.meta.label, status: 'skipped', message: `rule ${entry.rule.id} failed internally and was skipped: ${(error as Error).message}`, field: '', line: null, column: null, file: '', release: null, hint: 'This is a bug in ddex-check, not in the delivery; please report it.' });
-    }
-    out.push(...(found.length ? found : [{ stage: entry.rule.stage, rule: entry.rule.id, label: entry.rule.meta.label, status: 'pass' as const, message: entry.rule.meta.description, field: '', line: null, column: null, file: '', release: null, hint: '' }]));
-  }
-  return out;
-}
-
 function fixFor(error: unknown): string {
   if (!(error instanceof BatchError)) return 'Check that the delivery is a folder, a .zip or an .xml file and can be read.';
   switch (error.code) {
@@ -308,4 +280,3 @@ function fixFor(error: unknown): string {
   }
 }
 
-export { formatMessage };
