@@ -27,6 +27,8 @@ export interface RuleMeta {
   strictSeverity?: Exclude<Severity, 'off'>;
   /** Set when the rule is deprecated; its id stays and points at the replacement. */
   replacedBy?: string[];
+  /** What the rule needs beyond the message: without a catalog, a `catalog` rule is left out (no check at all, not a pass). */
+  requires?: readonly 'catalog'[];
   /** JSON Schema of the rule's options, when it takes any. */
   optionsSchema?: object;
 }

@@ -63,7 +63,7 @@ export class RuleDispatcher {
       this.contexts.push(ctx);
       this.found.push(false);
       let handlers: RuleHandlers = {};
-      if (entry.rule.create && appliesTo(entry.rule, version)) {
+      if (entry.rule.create && appliesTo(entry.rule, version) && hasWhatItNeeds(entry.rule, init)) {
         try {
           handlers = entry.rule.create(ctx);
         } catch (error) {
@@ -123,6 +123,7 @@ export class RuleDispatcher {
     this.active.forEach((entry, index) => {
       if (this.found[index]) return;
       if (version && !appliesTo(entry.rule, version)) return;
+      if (!hasWhatItNeeds(entry.rule, this.init)) return;
       if (!entry.rule.create) return;
       out.push(baseCheck(entry, { status: 'pass', message: entry.rule.meta.description, file: this.init.file }));
     });
@@ -206,6 +207,11 @@ export class RuleDispatcher {
       frame: null,
     });
   }
+}
+
+/** A rule that needs a catalog (with a member) says nothing when the run has none: it was not checked. */
+function hasWhatItNeeds(rule: Rule, init: DispatcherInit): boolean {
+  return !rule.meta.requires?.includes('catalog') || (init.catalog !== null && init.catalog.memberId !== null);
 }
 
 export function appliesTo(rule: Rule, version: ErnMessage['version']): boolean {

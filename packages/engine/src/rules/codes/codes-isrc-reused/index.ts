@@ -19,6 +19,7 @@ export default defineRule({
     description: 'A recording ISRC found in the catalog belongs to the same recording (same member and title).',
     versions: 'all',
     severity: 'warn',
+    requires: ['catalog'],
     messages: {
       otherMember: 'ISRC {isrc} of {resource} is already used in the catalog by another member ({owner}){title}.',
       otherTitle: 'ISRC {isrc} of {resource} ("{deliveredTitle}") is already used in the catalog for "{catalogTitle}".',

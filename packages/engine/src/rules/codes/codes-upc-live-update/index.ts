@@ -10,6 +10,7 @@ export default defineRule({
     description: 'A release whose UPC is already live on this member is an update that staff review.',
     versions: 'all',
     severity: 'warn',
+    requires: ['catalog'],
     // A staff decision, not a defect: strict keeps it a flag.
     strictSeverity: 'warn',
     messages: {

@@ -29,4 +29,11 @@ describe('codes-upc-owner', () => {
     expect(report.checks.filter((c) => c.rule === 'codes-upc-owner' && c.status !== 'pass')).toEqual([]);
     expect(JSON.stringify(report)).toMatch(/"updated"/);
   });
+
+  it('is not reported at all without a catalog (not checked is not a pass), and passes with one', async () => {
+    const without = await runRule('codes-upc-owner', { version: '4.3' });
+    expect(without.all).toEqual([]);
+    const withCatalog = await runRule('codes-upc-owner', { version: '4.3', catalog: catalog('member-2', '0000000000000') });
+    expect(withCatalog.all.map((c) => c.status)).toEqual(['pass']);
+  });
 });

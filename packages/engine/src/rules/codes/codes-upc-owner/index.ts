@@ -14,6 +14,7 @@ export default defineRule({
     description: 'A release UPC found in the catalog belongs to the delivering member (then the delivery is an update).',
     versions: 'all',
     severity: 'error',
+    requires: ['catalog'],
     messages: {
       otherMember: 'UPC {upc} of release {release} is already in the catalog for another member ({owner}).',
     },
