@@ -27,6 +27,7 @@ export interface OpenElement extends Position {
 
 /** The same element when it closes, with its own character data (trimmed, capped at 64 KiB). */
 export interface ClosedElement extends OpenElement {
+  /** Text of a leaf element; '' for an element with child elements (ERN has no mixed content: stray text reaches `onText`). */
   text: string;
   /** True when the element held child elements. */
   hasChildren: boolean;

@@ -36,6 +36,21 @@ describe('runMessagePass', () => {
     expect(replayed).toBe(Buffer.byteLength(xml));
   });
 
+  it('counts siblings per parent, also when a name comes back after another or the sequence changes', async () => {
+    const xml = '<M><L><R/><X/><R/></L><L><R/><R/><X/></L><L><X/><R>t</R></L></M>';
+    const { result, opened, closed } = await collect(xml, 3);
+    expect(result.fatal).toBeNull();
+    expect(opened.map((e) => e.path)).toEqual([
+      '/M', '/M/L', '/M/L/R', '/M/L/X', '/M/L/R[2]',
+      '/M/L[2]', '/M/L[2]/R', '/M/L[2]/R[2]', '/M/L[2]/X',
+      '/M/L[3]', '/M/L[3]/X', '/M/L[3]/R',
+    ]);
+    expect(new Set(opened.filter((e) => e.name === 'R').map((e) => e.bare))).toEqual(new Set(['/M/L/R']));
+    // Leaf text is kept; an element with children has no text of its own (ERN has no mixed content).
+    expect(closed.find((e) => e.path === '/M/L[3]/R')?.text).toBe('t');
+    expect(closed.find((e) => e.path === '/M/L[3]')?.text).toBe('');
+  });
+
   it('refuses entity declarations (billion laughs, XXE) before any expansion', async () => {
     const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><lolz>&lol2;</lolz>';
     const { result } = await collect(laughs);

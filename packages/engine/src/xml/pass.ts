@@ -57,6 +57,15 @@ interface BareNode {
   /** The element name, copied once: saxes hands out slices of its input chunks, which would keep them alive. */
   name: string;
   kids: Map<string, BareNode> | null;
+  /**
+   * Sibling count of this name under the parent element `owner`: a bare path names one child name
+   * of one kind of parent, so counting here needs no map per parent element.
+   */
+  owner: object | null;
+  count: number;
+  /** The first child and the next sibling seen last time: documents repeat their sequences, so these are usually right (one compare, no hash). */
+  first: BareNode | null;
+  next: BareNode | null;
 }
 
 
@@ -65,7 +74,7 @@ function childBare(parent: BareNode, name: string): BareNode {
   let node = parent.kids.get(name);
   if (!node) {
     const own = detached(name);
-    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null }));
+    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null }));
   }
   return node;
 }
@@ -121,10 +130,11 @@ export async function runMessagePass(
   // 2. The real pass, replaying the head.
   const parser = new FastSaxesParser({ xmlns: true, position: true });
   const decoder = new MessageDecoder();
-  // The open elements, by depth, in parallel arrays: no frame object per element.
+  // The open elements and their bare-path nodes, by depth: no frame object per element.
   const stack: ClosedElement[] = [];
-  const counts: (Map<string, number> | null)[] = [];
-  const bareNodes: BareNode[] = [{ bare: '', name: '', kids: null }];
+  const bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null }];
+  /** The last child opened under the element at each depth. */
+  const lastChild: (BareNode | null)[] = [null];
   let tagLine = 1;
   let tagColumn = 1;
   let stopped = false;
@@ -165,16 +175,29 @@ export async function runMessagePass(
   parser.on('opentag', (tag: SaxesTagNS) => {
     const depth = stack.length;
     const parent = depth > 0 ? stack[depth - 1] : null;
+    const parentNode = bareNodes[depth];
+    const previous = lastChild[depth];
+    let bareNode = previous ? previous.next : parentNode.first;
+    if (!bareNode || bareNode.name !== tag.local) {
+      bareNode = childBare(parentNode, tag.local);
+      if (previous) previous.next = bareNode;
+      else parentNode.first = bareNode;
+    }
+    lastChild[depth] = bareNode;
+    lastChild[depth + 1] = null;
+    bareNodes[depth + 1] = bareNode;
     let index = 1;
     if (parent) {
-      parent.hasChildren = true;
-      let siblings = counts[depth - 1];
-      if (!siblings) counts[depth - 1] = siblings = new Map();
-      index = (siblings.get(tag.local) ?? 0) + 1;
-      siblings.set(tag.local, index);
+      if (!parent.hasChildren) {
+        parent.hasChildren = true;
+        parent.text = ''; // element content: whitespace between children is not kept (no mixed content in ERN)
+      }
+      if (bareNode.owner === parent) index = ++bareNode.count;
+      else {
+        bareNode.owner = parent;
+        bareNode.count = 1;
+      }
     }
-    const bareNode = childBare(bareNodes[depth], tag.local);
-    bareNodes[depth + 1] = bareNode;
     // Every element has the same shape from its open on (text and hasChildren set at close).
     const el: ClosedElement = {
       name: bareNode.name,
@@ -189,7 +212,6 @@ export async function runMessagePass(
       hasChildren: false,
     };
     stack.push(el);
-    counts[depth] = null;
     result.elements++;
     for (let i = 0; i < opens.length; i++) {
       try {
@@ -202,7 +224,7 @@ export async function runMessagePass(
   const onText = (text: string) => {
     const el = stack[stack.length - 1];
     if (!el) return;
-    if (el.text.length < MAX_ELEMENT_TEXT) el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
+    if (!el.hasChildren && el.text.length < MAX_ELEMENT_TEXT) el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
     for (let i = 0; i < texts.length; i++) {
       try {
         texts[i].onText!(text, el);
@@ -216,7 +238,7 @@ export async function runMessagePass(
   parser.on('closetag', () => {
     const closed = stack.pop();
     if (!closed) return;
-    if (closed.text.length !== 0) closed.text = closed.hasChildren ? closed.text.trim() : detached(closed.text.trim());
+    if (closed.text.length !== 0) closed.text = detached(closed.text.trim());
     for (let i = 0; i < closes.length; i++) {
       try {
         closes[i].onClose!(closed);
