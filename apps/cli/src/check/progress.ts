@@ -40,6 +40,9 @@ export function createProgress(io: CliIo, sources: string[], quiet: boolean): Pr
         done++;
         current.delete(index);
         render();
+        // A finished input is drawn at once (file changes wait for the next frame): a fast run
+        // would otherwise end between two frames and never show its count move.
+        spinner.render();
       },
       stop() {
         spinner.stop();
