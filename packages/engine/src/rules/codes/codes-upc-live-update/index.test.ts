@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runRule } from '../../testing/rule-tester.js';
+import { validate } from '../../../validate.js';
+import { baseMessage, runRule } from '../../testing/rule-tester.js';
 import { JsonCatalog } from '../../../catalog/json-catalog.js';
 
 const catalog = (live: boolean, owner = 'member-1', upc = '5012345678900') => new JsonCatalog('member-1', [{ upc, memberId: owner, live, title: 'Harbour Lights' }]);
@@ -18,5 +19,18 @@ describe('codes-upc-live-update', () => {
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: 'live', release: 'R0', needs_staff: true });
     expect(run.findings[0].message).toMatch(/already live as "Harbour Lights"/);
+  });
+
+  it('shares one catalog lookup per UPC with codes-upc-owner (the server asks its database once)', async () => {
+    const asked: string[] = [];
+    const counting = {
+      memberId: 'member-1',
+      findRelease: async (upc: string) => (asked.push(upc), { upc, memberId: 'member-1', live: true, title: 'Harbour Lights' }),
+      findRecording: async () => null,
+    };
+    const report = await validate(Buffer.from(baseMessage('4.3')), { name: 'message.xml', media: false, catalog: counting });
+    expect(asked).toEqual(['5012345678900']);
+    expect(report.checks.filter((c) => c.rule === 'codes-upc-live-update' && c.status === 'warning')).toHaveLength(1);
+    expect(report.releases[0].outcome).toBe('flagged');
   });
 });

@@ -1,6 +1,6 @@
 /** Against the catalog: an update of a release that is already live in stores is flagged for staff, never applied silently. */
 import { defineRule } from '../../define.js';
-import { productUpcs } from '../../../catalog/release-upcs.js';
+import { catalogMatches } from '../../../catalog/release-upcs.js';
 
 export default defineRule({
   id: 'codes-upc-live-update',
@@ -21,11 +21,8 @@ export default defineRule({
   create(ctx) {
     return {
       async 'Message:exit'() {
-        const catalog = ctx.catalog;
-        if (!catalog || catalog.memberId === null) return;
-        for (const { reference, upc } of productUpcs(ctx.message)) {
-          const found = await catalog.findRelease(upc.value.trim());
-          if (!found || found.memberId !== catalog.memberId) continue;
+        for (const { reference, upc, found, own } of await catalogMatches(ctx.message, ctx.catalog)) {
+          if (!own) continue;
           if (reference) ctx.markUpdate(reference);
           if (!found.live) continue;
           ctx.report({ messageId: 'live', loc: upc, release: reference, needsStaff: true, data: { upc: upc.value, release: reference ?? '(no reference)', title: found.title ? ` as "${found.title}"` : '' } });

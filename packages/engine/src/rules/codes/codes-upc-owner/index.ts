@@ -4,7 +4,7 @@
  * cannot be imported.
  */
 import { defineRule } from '../../define.js';
-import { productUpcs } from '../../../catalog/release-upcs.js';
+import { catalogMatches } from '../../../catalog/release-upcs.js';
 
 export default defineRule({
   id: 'codes-upc-owner',
@@ -23,12 +23,8 @@ export default defineRule({
   create(ctx) {
     return {
       async 'Message:exit'() {
-        const catalog = ctx.catalog;
-        if (!catalog || catalog.memberId === null) return; // nothing to compare against
-        for (const { reference, upc } of productUpcs(ctx.message)) {
-          const found = await catalog.findRelease(upc.value.trim());
-          if (!found) continue;
-          if (found.memberId === catalog.memberId) {
+        for (const { reference, upc, found, own } of await catalogMatches(ctx.message, ctx.catalog)) {
+          if (own) {
             if (reference) ctx.markUpdate(reference);
             continue;
           }
