@@ -1,23 +1,31 @@
 /**
  * Gives checks that were located by path only (schema errors, engine findings) the release and
- * resource they sit in, by the longest release/resource path that prefixes the check's field.
+ * resource they sit in. A release or resource is a direct child of ReleaseList / ResourceList, so
+ * the first three steps of a check's path name it: one map lookup per check.
  */
 import type { ErnMessage } from '../ern/model.js';
 import type { Check } from './types.js';
 
+/** `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN` -> `/NewReleaseMessage/ReleaseList/Release[2]`. */
+function itemPath(field: string): string {
+  let at = 0;
+  for (let step = 0; step < 3; step++) {
+    at = field.indexOf('/', at + 1);
+    if (at < 0) return field;
+  }
+  return field.slice(0, at);
+}
+
 export function attributeByPath(checks: Check[], message: ErnMessage, file: string): void {
-  const releases = message.releases.filter((r) => r.reference).map((r) => ({ path: r.loc.path, ref: r.reference!.value }));
-  const resources = message.resources.filter((r) => r.reference).map((r) => ({ path: r.loc.path, ref: r.reference!.value }));
-  const inside = (field: string, path: string) => field === path || field.startsWith(path + '/');
+  const releases = new Map(message.releases.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
+  const resources = new Map(message.resources.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
   for (const check of checks) {
     if (check.file !== file || !check.field) continue;
-    if (check.release === null) {
-      const release = releases.find((r) => inside(check.field, r.path));
-      if (release) check.release = release.ref;
-    }
+    const item = itemPath(check.field);
+    if (check.release === null) check.release = releases.get(item) ?? null;
     if (!check.resource) {
-      const resource = resources.find((r) => inside(check.field, r.path));
-      if (resource) check.resource = resource.ref;
+      const resource = resources.get(item);
+      if (resource) check.resource = resource;
     }
   }
 }
