@@ -2,7 +2,7 @@
  * What a rule is: a self-describing module. The engine owns severity and the dispatcher; a rule
  * only says what it looks at and reports by message id with placeholders (`{isrc}`).
  */
-import type { ClosedElement, OpenElement, Position } from '../xml/events.js';
+import type { ClosedElement, Position } from '../xml/events.js';
 import type { ErnMessage, ErnVersion } from '../ern/model.js';
 import type { Severity, Stage } from '../report/types.js';
 import type { Catalog } from '../catalog/types.js';
@@ -73,9 +73,6 @@ export interface RuleContext {
   /** Says the release already exists on the member (catalog): its outcome is `updated`, not `created`. */
   markUpdate(releaseReference: string): void;
 }
-
-export type ElementHandler = (el: ClosedElement) => void;
-export type EnterHandler = (el: OpenElement) => void;
 
 /**
  * Handler keys:

@@ -12,6 +12,7 @@ import type { MediaAccess } from '../media/types.js';
 import type { Check } from '../report/types.js';
 import { formatMessage, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
 import type { ActiveRule } from './severity.js';
+import { familyOf } from '../xml/version.js';
 
 interface Matcher {
   suffix: string;
@@ -147,7 +148,7 @@ export class RuleDispatcher {
     return {
       ruleId: entry.rule.id,
       version,
-      family: version.startsWith('4') ? '4' : '3',
+      family: familyOf(version),
       get message() {
         return init.message();
       },
