@@ -2,10 +2,19 @@
  * Runs ajv on a config value and turns its first error into one ConfigFileError that names the key
  * at fault (`profile.artwork.minPixels`) and says what is expected, in plain words.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigFileError } from './errors.js';
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+// ajv is required on the first config checked (it is CommonJS): a run without a config file does not pay its start-up.
+let ajv: AjvClass | null = null;
+function ajvInstance(): AjvClass {
+  if (!ajv) {
+    const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+    ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+  }
+  return ajv;
+}
 const compiled = new Map<string, ValidateFunction>();
 
 function keyOf(instancePath: string, prefix: string): string {
@@ -58,7 +67,7 @@ function pick(errors: ErrorObject[]): ErrorObject {
 
 export function checkAgainst(name: string, schema: object, value: unknown, file: string, prefix: string): void {
   let validate = compiled.get(name);
-  if (!validate) compiled.set(name, (validate = ajv.compile(schema)));
+  if (!validate) compiled.set(name, (validate = ajvInstance().compile(schema)));
   if (validate(value)) return;
   const errors = validate.errors ?? [];
   // A rule setting is a oneOf of two shapes; one sentence says both instead of ajv's two errors.

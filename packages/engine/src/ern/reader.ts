@@ -12,6 +12,7 @@ import { emptyMessage } from './new-records.js';
 import { finish3, ROOT_TABLE_3 } from './reader-3.js';
 import { finish4, ROOT_TABLE_4 } from './reader-4.js';
 import { referenceOf } from './references.js';
+import { compactNew } from './compact.js';
 
 export interface ErnReader {
   /** Receives the events of the pass from the root's open on. */
@@ -27,6 +28,11 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo }): 
   const family4 = message.family === '4';
   const dispatcher = new Dispatcher(init.root.name.length + 1, family4 ? ROOT_TABLE_4 : ROOT_TABLE_3, message);
   let finished = false;
+  // How far each list of records has been compacted (see compact.ts).
+  let releases = 0;
+  let resources = 0;
+  let deals = 0;
+  let parties = 0;
 
   const listener: XmlListener = {
     name: 'ern-reader',
@@ -35,6 +41,13 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo }): 
       const reference = referenceOf(el);
       if (reference) message.references.push(reference);
       dispatcher.onClose(el);
+      // A record of a list (Release, SoundRecording, ReleaseDeal, Party...) is complete when its element closes.
+      if (el.depth === 3) {
+        releases = compactNew(message.releases, releases);
+        resources = compactNew(message.resources, resources);
+        deals = compactNew(message.deals, deals);
+        parties = compactNew(message.parties, parties);
+      }
     },
   };
 

@@ -5,7 +5,7 @@
  * to disk; a file that cannot be read gives facts with `error`, never a throw.
  */
 import { PassThrough } from 'node:stream';
-import { parseBuffer, parseStream, type IAudioMetadata } from 'music-metadata';
+import type { IAudioMetadata } from 'music-metadata';
 import type { BatchEntry } from '../batch/types.js';
 import { BufferKeeper, TailKeeper, fanOut, readHead, writableSink, type ChunkSink } from './fan-out.js';
 import { createDigest, type DigestName } from './hash-algorithms.js';
@@ -17,6 +17,10 @@ import type { ToolRun } from './run-tool.js';
 import { sniff } from './sniff.js';
 import type { ToolLocation } from './tools.js';
 import type { MediaFacts } from './types.js';
+
+/** music-metadata is loaded on the first audio file: a run without media (or without audio) does not pay its start-up. */
+let loadedMusicMetadata: Promise<typeof import('music-metadata')> | null = null;
+const musicMetadata = () => (loadedMusicMetadata ??= import('music-metadata'));
 
 export type MediaRole = 'audio' | 'image' | 'video';
 
@@ -66,6 +70,7 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   let metadataError: string | null = null;
   let decode: ToolRun | null = null;
   if (roles.has('audio') && sniffed.kind === 'audio') {
+    const { parseBuffer, parseStream } = await musicMetadata();
     const fileInfo = { mimeType: sniffed.mime ?? undefined, size: entry.size };
     const settle = (parsing: Promise<IAudioMetadata>) => parsing.then((m) => void (metadata = m), (e: unknown) => void (metadataError = message(e)));
     if (HEADER_ONLY.has(sniffed.format)) {

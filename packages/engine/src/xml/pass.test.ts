@@ -51,6 +51,31 @@ describe('runMessagePass', () => {
     expect(closed.find((e) => e.path === '/M/L[3]')?.text).toBe('');
   });
 
+  it('resolves namespaces itself: default and prefixed, redeclared inside, attributes keep their qualified names', async () => {
+    const xml =
+      '<ern:M xmlns:ern="urn:a" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:a a.xsd">' +
+      '<L xmlns="urn:d"><R/></L><ern:X/><Y xmlns:ern="urn:b"><ern:Z xml:lang="en"/></Y></ern:M>';
+    const { result, opened } = await collect(xml, 5);
+    expect(result.fatal).toBeNull();
+    expect(opened.map((e) => [e.path, e.ns])).toEqual([
+      ['/M', 'urn:a'], ['/M/L', 'urn:d'], ['/M/L/R', 'urn:d'], ['/M/X', 'urn:a'], ['/M/Y', ''], ['/M/Y/Z', 'urn:b'],
+    ]);
+    expect(opened[0].attrs).toEqual({ 'xsi:schemaLocation': 'urn:a a.xsd' });
+    expect(opened[5].attrs).toEqual({ 'xml:lang': 'en' });
+  });
+
+  it.each([
+    ['an unbound element prefix', '<M>\n  <p:R/></M>', 'unbound namespace prefix: "p".', 2],
+    ['an unbound attribute prefix', '<M q:a="1"/>', 'unbound namespace prefix: "q".', 1],
+    ['a malformed qualified name', '<M xmlns:a="urn:a"><a:b:c/></M>', 'malformed name: a:b:c.', 1],
+    ['an undeclared prefix', '<M xmlns:a=""/>', 'invalid attempt to undefine prefix in XML 1.0', 1],
+    ['a rebound xml prefix', '<M xmlns:xml="urn:x"/>', 'xml prefix must be bound to http://www.w3.org/XML/1998/namespace.', 1],
+    ['a duplicate expanded attribute', '<M xmlns:a="urn:a" xmlns:b="urn:a" a:x="1" b:x="2"/>', 'duplicate attribute: {urn:a}x.', 1],
+  ])('refuses %s as not well-formed, located at the tag', async (_what, xml, message, line) => {
+    const { result } = await collect(xml, 4);
+    expect(result.fatal).toMatchObject({ kind: 'syntax', message, line });
+  });
+
   it('refuses entity declarations (billion laughs, XXE) before any expansion', async () => {
     const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><lolz>&lol2;</lolz>';
     const { result } = await collect(laughs);

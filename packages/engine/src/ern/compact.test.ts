@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { compactNew, compactRecord } from './compact.js';
+
+describe('compactRecord', () => {
+  it('replaces every non-empty array of a record, nested ones too, with an equal copy', () => {
+    const titles = [{ text: 'A', roles: ['x'] }];
+    const record = { reference: 'R1', titles, ids: { proprietary: ['p1', 'p2'] }, empty: [] as string[], when: null };
+    const before = structuredClone(record);
+    compactRecord(record);
+    expect(record).toEqual(before);
+    expect(record.titles).not.toBe(titles);
+    expect(record.titles[0]).toBe(titles[0]);
+    expect(record.ids.proprietary).toEqual(['p1', 'p2']);
+    record.empty.push('still usable');
+    expect(record.empty).toEqual(['still usable']);
+  });
+
+  it('compacts only the records appended since the last call', () => {
+    const first = { list: ['a'] };
+    const list: { list: string[] }[] = [first];
+    const firstList = first.list;
+    expect(compactNew(list, 0)).toBe(1);
+    expect(first.list).not.toBe(firstList);
+    const kept = first.list;
+    list.push({ list: ['b'] });
+    expect(compactNew(list, 1)).toBe(2);
+    expect(first.list).toBe(kept);
+  });
+});
