@@ -3,7 +3,8 @@
 // hash + headers) against a plain read of the same bytes, in the same run, each in its own child
 // process. The batch (>= 1 GB of PCM WAV by default; --mb 1100) is generated into os.tmpdir() and
 // deleted afterwards. Needs the engine built (npm run build). Hash algorithms compared: --hashes md5,sha256,none
-import { fork } from 'node:child_process';
+import { execSync, fork } from 'node:child_process';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,17 +20,53 @@ const arg = (name, fallback) => {
 
 const CONCURRENCY = Math.min(8, Math.max(2, os.availableParallelism()));
 
-async function child(mode, dir, files) {
+/** The engine's read chunk (packages/engine/src/batch/folder.ts READ_CHUNK); Node's default is 64 KiB. */
+const ENGINE_CHUNK = 1 << 20;
+
+/** Reads `files` (CONCURRENCY at once), hashing every chunk with `algorithm` unless it is 'none'. */
+async function readAll(dir, files, algorithm, chunk = ENGINE_CHUNK) {
+  let bytes = 0;
+  const queue = [...files];
+  const worker = async () => {
+    for (let f = queue.shift(); f; f = queue.shift()) {
+      const hash = algorithm === 'none' ? null : createHash(algorithm);
+      for await (const piece of createReadStream(path.join(dir, f), { highWaterMark: chunk })) {
+        bytes += piece.length;
+        hash?.update(piece);
+      }
+      hash?.digest('hex');
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return bytes;
+}
+
+// A worker thread of the 'threads' ceiling: reads and hashes its share of the files.
+if (!isMainThread) {
+  await readAll(workerData.dir, workerData.files, workerData.algorithm);
+  parentPort.postMessage('done');
+}
+
+async function child(mode, dir, files, algorithm) {
   const started = process.hrtime.bigint();
+  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   if (mode === 'read') {
-    // A plain read: the same files, the same 64 KiB chunks and the same number at once as the engine.
-    let bytes = 0;
-    const queue = [...files];
-    const worker = async () => {
-      for (let f = queue.shift(); f; f = queue.shift()) for await (const chunk of createReadStream(path.join(dir, f))) bytes += chunk.length;
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    return { bytes, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+    // A plain read: the same files, the same chunks and the same number at once as the engine;
+    // with an algorithm, the hashing ceiling on one thread (where the engine hashes).
+    return { bytes: await readAll(dir, files, algorithm), seconds: seconds() };
+  }
+  if (mode === 'read-default') return { bytes: await readAll(dir, files, 'none', 64 * 1024), seconds: seconds() };
+  if (mode === 'threads') {
+    // The hashing ceiling of the machine: every core reads and hashes its share of the files.
+    const n = os.availableParallelism();
+    await Promise.all(
+      Array.from({ length: n }, (_, k) => new Promise((resolve, reject) => {
+        const w = new Worker(self, { workerData: { dir, files: files.filter((_, i) => i % n === k), algorithm } });
+        w.once('message', resolve);
+        w.once('error', reject);
+      })),
+    );
+    return { seconds: seconds() };
   }
   const { validate } = await import('../packages/engine/dist/index.js');
   let mediaStart = 0n;
@@ -52,15 +89,15 @@ async function child(mode, dir, files) {
   };
 }
 
-if (process.argv[2] === '--child') {
-  const result = await child(process.argv[3], process.argv[4], JSON.parse(process.argv[5]));
+if (isMainThread && process.argv[2] === '--child') {
+  const result = await child(process.argv[3], process.argv[4], JSON.parse(process.argv[5]), process.argv[6] ?? 'none');
   process.send({ ...result, maxRssMb: process.resourceUsage().maxRSS / 1024 });
   process.exit(0);
 }
 
-const run = (mode, dir, files) =>
+const run = (mode, dir, files, algorithm = 'none') =>
   new Promise((resolve, reject) => {
-    const p = fork(self, ['--child', mode, dir, JSON.stringify(files)]);
+    const p = fork(self, ['--child', mode, dir, JSON.stringify(files), algorithm]);
     p.on('message', resolve);
     p.on('error', reject);
     p.on('exit', (code) => code && reject(new Error(`${mode} child exited ${code}`)));
@@ -122,6 +159,9 @@ function messageFor(tracks, algorithm) {
   return base.slice(0, first) + recordings + base.slice(last);
 }
 
+if (isMainThread && process.argv[2] !== '--child') await main();
+
+async function main() {
 const targetMb = Number(arg('mb', '1100'));
 const hashes = arg('hashes', 'md5,sha256,none').split(',');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-check-media-bench-'));
@@ -140,22 +180,53 @@ try {
   const bytes = tracks.reduce((n, t) => n + t.bytes, 0);
   const mb = bytes / 1e6;
   console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), concurrency ${CONCURRENCY}`);
-  // Warm the page cache, then measure each configuration right after a plain read of the same
-  // bytes, so that both see the same cache state (the figures move with it on a shared VM).
-  await run('read', dir, files);
+  const cold = dropCaches();
+  if (!cold) console.log('cold-cache figures skipped: dropping the page cache needs root (/proc/sys/vm/drop_caches)');
+  const line = (label, seconds, extra) => console.log(`  ${label.padEnd(30)} ${seconds.toFixed(2).padStart(6)} s ${(mb / seconds).toFixed(0).padStart(6)} MB/s  ${extra}`);
   for (const algorithm of hashes) {
     writeFileSync(path.join(dir, '5012345678900.xml'), messageFor(tracks, algorithm));
+    console.log(`\nhash sums declared: ${algorithm}`);
+    // Warm: every file in the page cache (a delivery just written); each measurement right after
+    // the plain read it is compared with, so both see the same machine state.
+    await run('read', dir, files);
     const read = await run('read', dir, files);
     const media = await run('validate', dir, files);
-    const ratio = read.seconds / media.mediaSeconds;
-    console.log(`plain read          ${read.seconds.toFixed(2)} s  ${(mb / read.seconds).toFixed(0).padStart(5)} MB/s  peak RSS ${read.maxRssMb.toFixed(0)} MB`);
-    console.log(
-      `media stage (${algorithm.padEnd(6)}) ${media.mediaSeconds.toFixed(2)} s  ${(mb / media.mediaSeconds).toFixed(0).padStart(5)} MB/s  = ${(ratio * 100).toFixed(0)}% of the read rate  peak RSS ${media.maxRssMb.toFixed(0)} MB  (validate total ${media.seconds.toFixed(2)} s, hash findings ${media.hashFindings}, audio errors ${media.audioErrors})`,
-    );
+    const small = await run('read-default', dir, files);
+    line('warm plain read', read.seconds, `peak RSS ${read.maxRssMb.toFixed(0)} MB (1 MiB chunks as the engine; Node's default 64 KiB: ${(mb / small.seconds).toFixed(0)} MB/s)`);
+    line('warm media stage', media.mediaSeconds, `= ${((read.seconds / media.mediaSeconds) * 100).toFixed(0)}% of the read rate, peak RSS ${media.maxRssMb.toFixed(0)} MB (validate total ${media.seconds.toFixed(2)} s, hash findings ${media.hashFindings}, audio errors ${media.audioErrors})`);
     if (media.firstProblem) console.log(`  first finding: ${media.firstProblem}`);
+    if (algorithm !== 'none') {
+      // What hashing alone allows on this machine, in the same run: one thread, and every core.
+      const one = await run('read', dir, files, algorithm);
+      const all = await run('threads', dir, files, algorithm);
+      const best = Math.min(one.seconds, all.seconds);
+      line(`warm read + ${algorithm}, 1 thread`, one.seconds, `= ${((read.seconds / one.seconds) * 100).toFixed(0)}% of the read rate`);
+      line(`warm read + ${algorithm}, ${os.availableParallelism()} threads`, all.seconds, `= ${((read.seconds / all.seconds) * 100).toFixed(0)}% of the read rate; media stage = ${((best / media.mediaSeconds) * 100).toFixed(0)}% of the hashing ceiling`);
+    }
+    if (cold) {
+      // Cold: read from the disk (a delivery arriving), the page cache dropped before each run.
+      dropCaches();
+      const coldRead = await run('read', dir, files);
+      dropCaches();
+      const coldMedia = await run('validate', dir, files);
+      line('cold plain read', coldRead.seconds, `peak RSS ${coldRead.maxRssMb.toFixed(0)} MB`);
+      line('cold media stage', coldMedia.mediaSeconds, `= ${((coldRead.seconds / coldMedia.mediaSeconds) * 100).toFixed(0)}% of the read rate (target >= 70%), peak RSS ${coldMedia.maxRssMb.toFixed(0)} MB`);
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+}
+
+/** Empties the page cache (root only); false when it cannot. */
+function dropCaches() {
+  try {
+    execSync('sync');
+    writeFileSync('/proc/sys/vm/drop_caches', '3');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function cpFixture(target) {

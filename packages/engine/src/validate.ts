@@ -23,6 +23,7 @@ import { ENGINE_VERSION } from './engine-version.js';
 import type { ValidateInput, ValidateOptions } from './options.js';
 import type { MediaAccess } from './media/types.js';
 import { inspectMedia } from './media/inspect.js';
+import { preloadMediaLibraries } from './media/libraries.js';
 
 interface RunContext {
   active: ActiveRule[];
@@ -56,6 +57,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     return buildReport({ source, checks, messages, engine: engineInfo() });
   }
 
+  if (options.media !== false && !batch.messageOnly) preloadMediaLibraries();
   try {
     let done = 0;
     const reads: MessageRead[] = [];

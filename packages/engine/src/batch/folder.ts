@@ -9,10 +9,17 @@ import { isIgnoredPath } from './classify.js';
 import { batchOf } from './assemble.js';
 import { BatchError, type Batch, type BatchEntry } from './types.js';
 
+/**
+ * Chunk size of a file read. Node's default (64 KiB) spends more time per chunk than on the bytes:
+ * measured on this project's 2-core machine, a plain read of cached files went from about 1 GB/s to
+ * 3.5 GB/s with 1 MiB chunks, and MD5 over them from 470 to 620 MB/s (`npm run bench`, media).
+ */
+export const READ_CHUNK = 1 << 20;
+
 /** Opens a file of the batch as a stream; rejects (rather than emitting later) when it is gone. */
 export async function openFileStream(absolute: string): Promise<Readable> {
   const handle = await fs.open(absolute, 'r');
-  return handle.createReadStream();
+  return handle.createReadStream({ highWaterMark: READ_CHUNK });
 }
 
 export function fileEntry(absolute: string, relative: string, size: number): BatchEntry {

@@ -17,10 +17,7 @@ import type { ToolRun } from './run-tool.js';
 import { sniff } from './sniff.js';
 import type { ToolLocation } from './tools.js';
 import type { MediaFacts } from './types.js';
-
-/** music-metadata is loaded on the first audio file: a run without media (or without audio) does not pay its start-up. */
-let loadedMusicMetadata: Promise<typeof import('music-metadata')> | null = null;
-const musicMetadata = () => (loadedMusicMetadata ??= import('music-metadata'));
+import { loadMusicMetadata } from './libraries.js';
 
 export type MediaRole = 'audio' | 'image' | 'video';
 
@@ -70,7 +67,7 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   let metadataError: string | null = null;
   let decode: ToolRun | null = null;
   if (roles.has('audio') && sniffed.kind === 'audio') {
-    const { parseBuffer, parseStream } = await musicMetadata();
+    const { parseBuffer, parseStream } = await loadMusicMetadata();
     const fileInfo = { mimeType: sniffed.mime ?? undefined, size: entry.size };
     const settle = (parsing: Promise<IAudioMetadata>) => parsing.then((m) => void (metadata = m), (e: unknown) => void (metadataError = message(e)));
     if (HEADER_ONLY.has(sniffed.format)) {

@@ -4,10 +4,7 @@
  */
 import { formatOfExtension, type Sniffed } from './sniff.js';
 import type { ImageFacts } from './types.js';
-
-/** sharp (libvips) is loaded on the first image: a run without media does not pay its start-up. */
-let loadedSharp: Promise<typeof import('sharp')> | null = null;
-const sharpModule = () => (loadedSharp ??= import('sharp'));
+import { loadSharp } from './libraries.js';
 
 export async function imageFactsOf(input: { path: string; bytes: Buffer; complete: boolean; tail: Buffer; sniffed: Sniffed; deep: boolean }): Promise<ImageFacts> {
   const facts: ImageFacts = { format: null, width: null, height: null, space: null, channels: null, problems: [] };
@@ -18,7 +15,7 @@ export async function imageFactsOf(input: { path: string; bytes: Buffer; complet
   }
   const promised = formatOfExtension(input.path);
   if (promised && promised !== sniffed.format) facts.problems.push(`its name ends in ".${input.path.split('.').pop()}" but its content is ${sniffed.description}`);
-  const sharp = (await sharpModule()).default;
+  const sharp = (await loadSharp()).default;
   try {
     const meta = await sharp(input.bytes, { failOn: 'none' }).metadata();
     facts.format = meta.format === 'heif' ? sniffed.format : (meta.format ?? sniffed.format);
