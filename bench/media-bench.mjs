@@ -20,7 +20,7 @@ const arg = (name, fallback) => {
 
 const CONCURRENCY = Math.min(8, Math.max(2, os.availableParallelism()));
 
-/** The engine's read chunk (packages/engine/src/batch/folder.ts READ_CHUNK); Node's default is 64 KiB. */
+/** The engine's read chunk (packages/engine/src/batch/folder.ts BULK_CHUNK); Node's default is 64 KiB. */
 const ENGINE_CHUNK = 1 << 20;
 
 /** Reads `files` (CONCURRENCY at once), hashing every chunk with `algorithm` unless it is 'none'. */

@@ -5,6 +5,7 @@ import { sample } from '../test-support.js';
 import { openBatch } from './open-batch.js';
 import { echoManifest, ern43, readAll, withTempDir } from './__tests__/batches.js';
 import { BatchError } from './types.js';
+import { BULK_CHUNK, fileEntry } from './folder.js';
 
 const paths = (entries: { path: string }[]) => entries.map((e) => e.path);
 
@@ -118,6 +119,22 @@ describe('openBatch on a folder', () => {
     await withTempDir(async (dir) => {
       const missing = path.join(dir, 'nope');
       await expect(openBatch(missing)).rejects.toMatchObject({ name: 'BatchError', code: 'not_found', file: missing });
+    });
+  });
+
+  it('reads a file in 1 MiB chunks when asked for a bulk read (media), in 64 KiB chunks otherwise', async () => {
+    await withTempDir(async (dir) => {
+      const file = path.join(dir, 'big.wav');
+      await writeFile(file, Buffer.alloc(3 * BULK_CHUNK + 5, 1));
+      const sizes = async (bulk: boolean) => {
+        const out: number[] = [];
+        for await (const chunk of await fileEntry(file, 'big.wav', 3 * BULK_CHUNK + 5).open({ bulk })) out.push((chunk as Buffer).length);
+        return out;
+      };
+      expect(await sizes(true)).toEqual([BULK_CHUNK, BULK_CHUNK, BULK_CHUNK, 5]);
+      const small = await sizes(false);
+      expect(Math.max(...small)).toBe(64 * 1024);
+      expect(small.reduce((a, b) => a + b, 0)).toBe(3 * BULK_CHUNK + 5);
     });
   });
 });

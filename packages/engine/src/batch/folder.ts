@@ -10,20 +10,22 @@ import { batchOf } from './assemble.js';
 import { BatchError, type Batch, type BatchEntry } from './types.js';
 
 /**
- * Chunk size of a file read. Node's default (64 KiB) spends more time per chunk than on the bytes:
- * measured on this project's 2-core machine, a plain read of cached files went from about 1 GB/s to
- * 3.5 GB/s with 1 MiB chunks, and MD5 over them from 470 to 620 MB/s (`npm run bench`, media).
+ * Chunk size of a bulk read (media files). Node's default (64 KiB) spends more time per chunk than
+ * on the bytes: measured on this project's 2-core machine, a plain read of cached files went from
+ * about 1 GB/s to 3.5 GB/s with 1 MiB chunks, and MD5 over them from 470 to 620 MB/s (`npm run
+ * bench`, media). ERN messages keep the default: the pass is no faster on large chunks and its
+ * peak memory grows with them.
  */
-export const READ_CHUNK = 1 << 20;
+export const BULK_CHUNK = 1 << 20;
 
 /** Opens a file of the batch as a stream; rejects (rather than emitting later) when it is gone. */
-export async function openFileStream(absolute: string): Promise<Readable> {
+export async function openFileStream(absolute: string, bulk = false): Promise<Readable> {
   const handle = await fs.open(absolute, 'r');
-  return handle.createReadStream({ highWaterMark: READ_CHUNK });
+  return handle.createReadStream(bulk ? { highWaterMark: BULK_CHUNK } : {});
 }
 
 export function fileEntry(absolute: string, relative: string, size: number): BatchEntry {
-  return { path: relative, size, open: () => openFileStream(absolute) };
+  return { path: relative, size, open: (options) => openFileStream(absolute, options?.bulk) };
 }
 
 /** `ancestors` are the real paths above `dir`: a link back to one of them is a loop, not a folder. */

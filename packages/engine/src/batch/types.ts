@@ -8,8 +8,11 @@ export interface BatchEntry {
   /** Path inside the batch, '/'-separated, no leading slash (`721620118165/resources/01.flac`). */
   path: string;
   size: number;
-  /** Opens the bytes; may be called more than once. */
-  open(): Promise<Readable>;
+  /**
+   * Opens the bytes; may be called more than once. `bulk`: the whole file will be read for its
+   * bytes (media hashing), so a file on disk is read in large chunks.
+   */
+  open(options?: { bulk?: boolean }): Promise<Readable>;
 }
 
 export interface Batch {

@@ -50,7 +50,7 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   let iterator: AsyncIterator<Buffer>;
   let first: Awaited<ReturnType<typeof readHead>>;
   try {
-    const stream = await entry.open();
+    const stream = await entry.open({ bulk: true });
     iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     first = await readHead(iterator, HEAD_BYTES);
   } catch (error) {

@@ -314,7 +314,8 @@ function attributesOf(tag: SaxesTagNS): Record<string, string> {
     const attr = tag.attributes[key];
     if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
     if (attrs === NO_ATTRIBUTES) attrs = {};
-    attrs[attr.prefix && attr.prefix !== '' ? attr.name : attr.local] = attr.value;
+    // Detached: a value kept in the model (a ProprietaryId namespace) would otherwise keep saxes' whole input chunk alive.
+    attrs[attr.prefix && attr.prefix !== '' ? attr.name : attr.local] = detached(attr.value);
   }
   return attrs;
 }
