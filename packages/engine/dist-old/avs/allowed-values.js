@@ -1,0 +1,84 @@
+/**
+ * The allowed values a rule may ask for, by logical list, for one ERN version: found in the XSD
+ * set the schema store locates (`avs*.xsd` / `allowed-value-sets.xsd` beside the message schema),
+ * read once per file and process. When no set is installed the rules report a `skipped` check
+ * with the install hint (`avsOf` returns null).
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { SchemaStore } from '../xml/schema-store.js';
+import { readEnumerationsFile, resolveValues } from './read-enumerations.js';
+/** AVS type names per list, first found wins: the 4.2+ `_ERN` lists are the ones the ERN schema uses. */
+const TYPE_NAMES = {
+    territory: () => ['CurrentTerritoryCode'],
+    deprecatedTerritory: () => ['DeprecatedIsoTerritoryCode'],
+    commercialModel: () => ['CommercialModelType_ERN', 'CommercialModelType'],
+    useType: () => ['UseType_ERN', 'UseType'],
+    releaseType: (v) => (v.startsWith('4') ? ['ReleaseType_ERN4'] : ['ReleaseType']),
+    parentalWarning: () => ['ParentalWarningType'],
+    classifiedGenre: () => ['ClassifiedGenre'],
+    subGenre: () => ['SubGenre'],
+};
+export class AllowedValues {
+    version;
+    file;
+    types;
+    cache = new Map();
+    constructor(version, 
+    /** The AVS file read (for messages and docs). */
+    file, types) {
+        this.version = version;
+        this.file = file;
+        this.types = types;
+    }
+    /** The values of a list, or null when this AVS version has no such list (e.g. ClassifiedGenre before 4.2). */
+    get(list) {
+        if (!this.cache.has(list)) {
+            let found = null;
+            for (const name of TYPE_NAMES[list](this.version)) {
+                const values = resolveValues(this.types, name);
+                if (values) {
+                    found = new Set(values);
+                    break;
+                }
+            }
+            this.cache.set(list, found);
+        }
+        return this.cache.get(list);
+    }
+}
+const byFile = new Map();
+/** The AVS file of an XSD set folder (the one DDEX names `avs*.xsd` or `allowed-value-sets.xsd`). */
+export function avsFileIn(setDir) {
+    const look = (dir) => {
+        try {
+            return readdirSync(dir).filter((f) => /^(avs.*|allowed-value-sets)\.xsd$/i.test(f)).sort().map((f) => path.join(dir, f));
+        }
+        catch {
+            return [];
+        }
+    };
+    // ERN 4.3.2 keeps its message schema one folder down and the AVS beside the folder.
+    return look(setDir)[0] ?? null;
+}
+/** The allowed values for `version` from the installed schemas, or null when none are installed. */
+export async function avsOf(version, schemasDir) {
+    const location = new SchemaStore({ dir: schemasDir ?? undefined }).locate(version);
+    if (!location)
+        return null;
+    const file = avsFileIn(location.dir) ?? avsFileIn(path.dirname(location.mainFile));
+    if (!file)
+        return null;
+    let types = byFile.get(file);
+    if (!types) {
+        types = readEnumerationsFile(file);
+        byFile.set(file, types);
+        types.catch(() => byFile.delete(file));
+    }
+    return new AllowedValues(version, file, await types);
+}
+/** What to tell the user when the AVS (the XSD set) is not installed. */
+export function avsInstallHint(version) {
+    return SchemaStore.installHint(version);
+}
+//# sourceMappingURL=allowed-values.js.map

@@ -1,0 +1,50 @@
+import { verdictOf } from '../report/verdict.js';
+function countsOf(checks) {
+    return {
+        pass: checks.filter((c) => c.status === 'pass').length,
+        warnings: checks.filter((c) => c.status === 'warning').length,
+        errors: checks.filter((c) => c.status === 'error').length,
+        skipped: checks.filter((c) => c.status === 'skipped').length,
+        needs_staff: checks.filter((c) => c.needs_staff && c.status !== 'pass').length,
+    };
+}
+function releaseOutcomes(report, removed, kept) {
+    const messageFiles = new Set(report.messages.map((m) => m.file));
+    return report.releases.map((release) => {
+        const mine = (c) => c.release === release.reference && (c.file === release.file || !messageFiles.has(c.file));
+        const sameFile = (c) => c.file === release.file && c.release === null;
+        if (!removed.some((c) => mine(c) || sameFile(c)))
+            return release;
+        // Findings without a release (resource- or message-level) were attributed by the engine through
+        // the model, which the report does not keep: while one is left, the outcome is not improved.
+        const unattributed = kept.some((c) => sameFile(c) && c.status === 'error');
+        const count = (status) => kept.filter((c) => mine(c) && c.status === status).length;
+        const errors = unattributed ? Math.max(count('error'), release.errors - removed.filter((c) => (mine(c) || sameFile(c)) && c.status === 'error').length) : count('error');
+        const warnings = count('warning');
+        const rejected = report.messages.some((m) => m.file === release.file && m.rejected);
+        const staff = kept.some((c) => mine(c) && c.needs_staff && c.status !== 'pass');
+        let outcome = release.outcome;
+        if ((outcome === 'left_out' || outcome === 'flagged') && errors === 0 && !rejected && !unattributed)
+            outcome = staff ? 'flagged' : 'created';
+        return { ...release, errors, warnings, outcome };
+    });
+}
+/** Applies one matcher to the reports in order (a matcher's counts are consumed across reports). */
+export function applyBaseline(reports, matcher) {
+    return reports.map((report) => {
+        const { known, kept } = matcher.split(report);
+        if (known.length === 0)
+            return { report, baselined: 0 };
+        return {
+            report: {
+                ...report,
+                verdict: verdictOf(kept),
+                summary: { ...report.summary, ...countsOf(kept) },
+                checks: kept,
+                releases: releaseOutcomes(report, known, kept),
+            },
+            baselined: known.length,
+        };
+    });
+}
+//# sourceMappingURL=apply.js.map

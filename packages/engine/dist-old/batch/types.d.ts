@@ -1,0 +1,34 @@
+/**
+ * A delivery as the engine sees it: a list of files (from a folder, a zip, or a single XML) that
+ * can each be opened as a stream, with the ERN messages and the completion marker picked out.
+ */
+import type { Readable } from 'node:stream';
+export interface BatchEntry {
+    /** Path inside the batch, '/'-separated, no leading slash (`721620118165/resources/01.flac`). */
+    path: string;
+    size: number;
+    /** Opens the bytes; may be called more than once. */
+    open(): Promise<Readable>;
+}
+export interface Batch {
+    kind: 'xml' | 'folder' | 'zip';
+    /** Display name (the path or name given). */
+    source: string;
+    entries: BatchEntry[];
+    /** Entries holding an ERN message (by their root element), in path order. */
+    messages: BatchEntry[];
+    /** BatchComplete_*.xml or *.complete, when present. */
+    marker: BatchEntry | null;
+    /** Other XML that is not an ERN message (manifests), by path. */
+    manifests: BatchEntry[];
+    /** True when the input was a lone XML file: its media files are not expected to be present. */
+    messageOnly: boolean;
+    close(): Promise<void>;
+}
+/** A batch that could not be opened at all: a clear error for the `package` stage. */
+export declare class BatchError extends Error {
+    readonly code: 'not_found' | 'unreadable' | 'empty' | 'not_a_batch' | 'zip_invalid' | 'zip_unsafe_path' | 'zip_too_large' | 'zip_ratio' | 'no_message';
+    readonly file: string;
+    constructor(message: string, code: 'not_found' | 'unreadable' | 'empty' | 'not_a_batch' | 'zip_invalid' | 'zip_unsafe_path' | 'zip_too_large' | 'zip_ratio' | 'no_message', file?: string);
+}
+//# sourceMappingURL=types.d.ts.map

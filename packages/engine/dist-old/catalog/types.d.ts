@@ -1,0 +1,26 @@
+/**
+ * What the engine asks of a catalog: who owns a UPC or an ISRC, and whether the release is live.
+ * The CLI reads a JSON export (`--catalog FILE`); the server plugs its database in.
+ */
+export interface CatalogRelease {
+    upc: string;
+    memberId: string;
+    releaseId?: string | number;
+    title?: string | null;
+    /** Live in at least one store: an update needs staff. */
+    live: boolean;
+}
+export interface CatalogRecording {
+    isrc: string;
+    memberId: string;
+    title?: string | null;
+    artist?: string | null;
+    recordingId?: string | number;
+}
+export interface Catalog {
+    /** The member the delivery is for; null when unknown (ownership checks are then skipped). */
+    readonly memberId: string | null;
+    findRelease(upc: string): Promise<CatalogRelease | null>;
+    findRecording(isrc: string): Promise<CatalogRecording | null>;
+}
+//# sourceMappingURL=types.d.ts.map

@@ -1,0 +1,82 @@
+/**
+ * The config file: found as `ddex-check.config.json` in the working folder or the nearest parent
+ * (or given with `--config`), checked against `CONFIG_SCHEMA`, paths made absolute relative to the
+ * file, the profile merged over the default, and rule ids checked against the engine's rules.
+ */
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { checkAgainst } from './check-schema.js';
+import { ConfigFileError } from './errors.js';
+import { readJsonFile } from './json-file.js';
+import { mergeProfile } from './profile.js';
+import { CONFIG_SCHEMA } from './schema.js';
+export const CONFIG_FILE_NAME = 'ddex-check.config.json';
+/** Nearest `ddex-check.config.json` from `startDir` up to the filesystem root, or null. */
+export async function findConfigFile(startDir) {
+    let dir = path.resolve(startDir);
+    for (;;) {
+        const candidate = path.join(dir, CONFIG_FILE_NAME);
+        try {
+            await access(candidate);
+            return candidate;
+        }
+        catch {
+            const parent = path.dirname(dir);
+            if (parent === dir)
+                return null;
+            dir = parent;
+        }
+    }
+}
+function nearest(id, known) {
+    // Cheap "did you mean": same words in another order, or one word off.
+    const words = new Set(id.split('-'));
+    let best;
+    let bestScore = 0;
+    for (const candidate of known) {
+        const shared = candidate.split('-').filter((w) => words.has(w)).length;
+        if (shared > bestScore)
+            [best, bestScore] = [candidate, shared];
+    }
+    return bestScore >= 2 ? best : undefined;
+}
+/** Rejects unknown rule ids and rule options that do not fit the rule's own options schema. */
+export function checkRuleSettings(rules, known, file, keyPrefix = 'rules') {
+    const byId = new Map(known.map((r) => [r.id, r]));
+    for (const [id, setting] of Object.entries(rules)) {
+        const rule = byId.get(id);
+        if (!rule) {
+            const guess = nearest(id, [...byId.keys()]);
+            throw new ConfigFileError(`unknown rule "${id}"${guess ? ` (did you mean "${guess}"?)` : ''}`, file, `${keyPrefix}.${id}`);
+        }
+        if (Array.isArray(setting)) {
+            if (!rule.meta.optionsSchema)
+                throw new ConfigFileError(`rule "${id}" takes no options`, file, `${keyPrefix}.${id}`);
+            checkAgainst(`options:${id}`, rule.meta.optionsSchema, setting[1], file, `${keyPrefix}.${id}[1]`);
+        }
+    }
+}
+/** Checks a parsed config value; `file` is used for messages and to resolve relative paths. */
+export function configFromValue(value, file, known) {
+    checkAgainst('config', CONFIG_SCHEMA, value, file, '');
+    const raw = value;
+    const rules = raw.rules ?? {};
+    if (known)
+        checkRuleSettings(rules, known, file);
+    const dir = path.dirname(path.resolve(file));
+    const config = { file: path.resolve(file), rules };
+    if (raw.extends)
+        config.preset = raw.extends;
+    if (raw.profile)
+        config.profile = mergeProfile(raw.profile);
+    if (raw.schemas)
+        config.schemasDir = path.resolve(dir, raw.schemas);
+    if (raw.catalog)
+        config.catalogFile = path.resolve(dir, raw.catalog);
+    return config;
+}
+export async function loadConfigFile(file, known) {
+    const value = await readJsonFile(file, 'config file');
+    return configFromValue(value, file, known);
+}
+//# sourceMappingURL=load.js.map

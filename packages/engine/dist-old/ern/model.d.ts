@@ -1,0 +1,283 @@
+/**
+ * The normalized model of one ERN message, the same for ERN 3.x and 4.x. The readers in this
+ * folder fill it from the event stream; rules read it at message end. Every element that can
+ * carry a finding keeps its location (`Located`) so cross-reference rules point at the XML.
+ */
+import type { Position } from '../xml/events.js';
+export type ErnVersion = '3.7' | '3.8' | '3.8.1' | '3.8.2' | '4.1' | '4.2' | '4.3';
+export type ErnFamily = '3' | '4';
+/** A value with where it was read. */
+export interface Located<T = string> extends Position {
+    value: T;
+    /** DDEX path of the element holding the value. */
+    path: string;
+}
+export interface MessageHeader {
+    messageId: Located | null;
+    threadId: string | null;
+    sender: {
+        partyIds: string[];
+        name: string | null;
+    } | null;
+    recipients: {
+        partyIds: string[];
+        name: string | null;
+    }[];
+    createdDateTime: Located | null;
+    controlType: string | null;
+    /** 3.x `UpdateIndicator` (OriginalMessage / UpdateMessage); null in 4.x. */
+    updateIndicator: string | null;
+}
+export interface Title {
+    text: string;
+    subTitle: string | null;
+    /** 3.x `@TitleType`, 4.x 'DisplayTitle' / AdditionalTitle `@TitleType`, 'ReferenceTitle', 'DisplayTitleText'. */
+    type: string | null;
+    territory: string | null;
+    language: string | null;
+}
+export interface ArtistRef {
+    /** Resolved display name (4.x: through the party list at message end). */
+    name: string | null;
+    /** 4.x `ArtistPartyReference`; null in 3.x. */
+    partyReference: string | null;
+    partyIds: string[];
+    roles: string[];
+    sequence: number | null;
+    loc: Position & {
+        path: string;
+    };
+}
+export interface PcLine {
+    kind: 'P' | 'C';
+    year: number | null;
+    company: string | null;
+    text: string;
+    loc: Position & {
+        path: string;
+    };
+}
+export interface Genre {
+    text: string | null;
+    subGenre: string | null;
+    /** 4.2+ `GenreCategory/Value` (AVS ClassifiedGenre). */
+    category: string | null;
+    subCategory: string | null;
+    territory: string | null;
+    loc: Position & {
+        path: string;
+    };
+}
+export interface TrackEntry {
+    resourceReference: Located;
+    sequence: number | null;
+    /** Nesting of ResourceGroups (disc / side), 1-based sequence numbers of the enclosing groups. */
+    groupPath: number[];
+    /** 4.x LinkedReleaseResourceReference (e.g. cover art of a track). */
+    linked: string[];
+}
+export interface ReleaseIds {
+    icpn: Located | null;
+    icpnIsEan: boolean | null;
+    grid: Located | null;
+    isrc: Located | null;
+    catalogNumber: Located | null;
+    proprietary: {
+        namespace: string | null;
+        value: string;
+    }[];
+}
+export interface Release {
+    reference: Located | null;
+    /** `main` for the 4.x Release or a 3.x release flagged IsMainRelease, `track` for 4.x TrackRelease / 3.x TrackRelease type, `clip` for 4.3 ClipRelease, else `other`. */
+    kind: 'main' | 'track' | 'clip' | 'other';
+    isMainRelease: boolean | null;
+    types: string[];
+    ids: ReleaseIds;
+    titles: Title[];
+    displayArtistNames: string[];
+    displayArtists: ArtistRef[];
+    /** 3.x LabelName text; 4.x label names resolved from ReleaseLabelReference. */
+    labels: string[];
+    labelReferences: string[];
+    genres: Genre[];
+    pLines: PcLine[];
+    cLines: PcLine[];
+    releaseDate: Located | null;
+    originalReleaseDate: Located | null;
+    parentalWarnings: string[];
+    /** ReleaseResourceReferenceList (3.x) or TrackRelease/ReleaseResourceReference (4.x). */
+    resourceReferences: Located[];
+    /** Ordered content of the ResourceGroups. */
+    tracks: TrackEntry[];
+    /** 4.x `ResourceGroup/LinkedReleaseResourceReference` outside content items (e.g. the release's front cover). */
+    linkedResourceReferences?: Located[];
+    duration: string | null;
+    /** 3.x ReleaseDetailsByTerritory territory codes (included / excluded); empty in 4.x. */
+    territories: {
+        included: string[];
+        excluded: string[];
+    }[];
+    languages: string[];
+    /** Where the release element starts. */
+    loc: Position & {
+        path: string;
+    };
+}
+export type ResourceKind = 'SoundRecording' | 'Video' | 'Image' | 'Text' | 'SheetMusic' | 'Software' | 'MIDI' | 'UserDefinedResource';
+export interface HashSum {
+    /** As written: `MD5`, `SHA1`, `SHA-256`, `SHA256`, ... */
+    algorithm: string;
+    value: string;
+    loc: Position & {
+        path: string;
+    };
+}
+export interface ResourceFile {
+    /** The reference as written: URI, FilePath + FileName joined with '/', or URL. */
+    uri: string;
+    /** 3.x FileName, when given apart. */
+    fileName: string | null;
+    /** 3.x FilePath, when given apart. */
+    filePath: string | null;
+    hash: HashSum | null;
+    declaredSize: number | null;
+    loc: Position & {
+        path: string;
+    };
+}
+export interface TechnicalDetails {
+    codec: string | null;
+    container: string | null;
+    numberOfChannels: number | null;
+    samplingRate: {
+        value: number;
+        unit: string | null;
+    } | null;
+    bitsPerSample: number | null;
+    bitRate: {
+        value: number;
+        unit: string | null;
+    } | null;
+    duration: string | null;
+    imageWidth: number | null;
+    imageHeight: number | null;
+    imageResolution: number | null;
+    videoWidth: number | null;
+    videoHeight: number | null;
+    frameRate: number | null;
+    isClip: boolean | null;
+    /** NumberOfChannels as written (4.3 makes it an xs:string; `numberOfChannels` is null when it is not an integer). */
+    numberOfChannelsText?: string | null;
+    /** TechnicalResourceDetailsReference (`T1`). */
+    reference?: string | null;
+    files: ResourceFile[];
+    loc: Position & {
+        path: string;
+    };
+}
+export interface Resource {
+    kind: ResourceKind;
+    reference: Located | null;
+    /** 3.x SoundRecordingType / ImageType / ...; 4.x Type. */
+    type: string | null;
+    isrc: Located | null;
+    proprietaryIds: {
+        namespace: string | null;
+        value: string;
+    }[];
+    titles: Title[];
+    displayArtistNames: string[];
+    displayArtists: ArtistRef[];
+    /** xs:duration as written (`PT3M20S`). */
+    duration: Located | null;
+    pLines: PcLine[];
+    /** C-lines (images, texts, sheet music, software). */
+    cLines?: PcLine[];
+    /** ISWCs of the underlying works (3.x `Indirect<X>Id/ISWC`, 4.x `WorkId/ISWC`). */
+    iswcs?: Located[];
+    parentalWarnings: string[];
+    languages: string[];
+    genres: Genre[];
+    technical: TechnicalDetails[];
+    loc: Position & {
+        path: string;
+    };
+}
+export interface ValidityPeriod {
+    start: string | null;
+    end: string | null;
+    loc: Position & {
+        path: string;
+    };
+}
+export interface Deal {
+    /** Release references this deal applies to (ReleaseDeal/DealReleaseReference). */
+    releaseReferences: Located[];
+    commercialModels: string[];
+    useTypes: string[];
+    distributionChannels: string[];
+    territories: Located[];
+    excludedTerritories: Located[];
+    validity: ValidityPeriod[];
+    takeDown: boolean;
+    allDealsCancelled: boolean;
+    isPreOrder: boolean | null;
+    preOrderReleaseDate: string | null;
+    /** 3.x ReleaseDeal/EffectiveDate. */
+    effectiveDate: string | null;
+    loc: Position & {
+        path: string;
+    };
+}
+export interface Party {
+    reference: Located;
+    names: string[];
+    isni: string | null;
+    dpid: string | null;
+    ipi: string | null;
+    proprietaryIds: {
+        namespace: string | null;
+        value: string;
+    }[];
+    loc: Position & {
+        path: string;
+    };
+}
+/** A reference from one part of the message to another, checked at message end. */
+export interface Reference extends Located {
+    target: 'release' | 'resource' | 'party' | 'deal' | 'visibility';
+}
+export interface ErnMessage {
+    version: ErnVersion;
+    family: ErnFamily;
+    /** NewReleaseMessage, PurgeReleaseMessage or CatalogListMessage. */
+    root: string;
+    /** MessageSchemaVersionId as written, null when absent (normal for 4.x). */
+    declaredVersion: Located | null;
+    avsVersionId: string | null;
+    releaseProfile: string | null;
+    /** 4.x `ReleaseProfileVariantVersionId` (BoxedSet, Classical...). */
+    releaseProfileVariant?: string | null;
+    /** 3.x `BusinessProfileVersionId`. */
+    businessProfile?: string | null;
+    languageAndScriptCode: string | null;
+    header: MessageHeader;
+    releases: Release[];
+    resources: Resource[];
+    deals: Deal[];
+    parties: Party[];
+    /** Every reference met (ResourceReference in releases, DealReleaseReference, party references...). */
+    references: Reference[];
+    /** 4.2+ `DealList/ReleaseVisibility/VisibilityReference` and `TrackReleaseVisibility/VisibilityReference` anchors (targets of `visibility` references). */
+    visibilityReferences?: Located[];
+    /** PurgeReleaseMessage/PurgedRelease: the identifiers of the releases to remove. */
+    purgedReleases: {
+        ids: ReleaseIds;
+        titles: Title[];
+        loc: Position & {
+            path: string;
+        };
+    }[];
+}
+//# sourceMappingURL=model.d.ts.map

@@ -1,0 +1,73 @@
+import { emptyHeader } from './header.js';
+import { emptyReleaseIds } from './release-ids.js';
+import { locOf, toBool } from './values.js';
+export function emptyMessage(version, root) {
+    const rootPath = '/' + root.name;
+    const declared = root.attrs.MessageSchemaVersionId;
+    return {
+        version,
+        family: version.startsWith('4') ? '4' : '3',
+        root: root.name,
+        declaredVersion: declared !== undefined ? { value: declared, path: rootPath, line: root.line, column: root.column } : null,
+        avsVersionId: root.attrs.AvsVersionId ?? null,
+        releaseProfile: root.attrs.ReleaseProfileVersionId ?? null,
+        releaseProfileVariant: root.attrs.ReleaseProfileVariantVersionId ?? null,
+        businessProfile: root.attrs.BusinessProfileVersionId ?? null,
+        languageAndScriptCode: root.attrs.LanguageAndScriptCode ?? null,
+        header: emptyHeader(),
+        releases: [],
+        resources: [],
+        deals: [],
+        parties: [],
+        references: [],
+        purgedReleases: [],
+    };
+}
+export function emptyRelease(el, kind) {
+    return {
+        reference: null,
+        kind,
+        isMainRelease: toBool(el.attrs.IsMainRelease),
+        types: [],
+        ids: emptyReleaseIds(),
+        titles: [],
+        displayArtistNames: [],
+        displayArtists: [],
+        labels: [],
+        labelReferences: [],
+        genres: [],
+        pLines: [],
+        cLines: [],
+        releaseDate: null,
+        originalReleaseDate: null,
+        parentalWarnings: [],
+        resourceReferences: [],
+        tracks: [],
+        duration: null,
+        territories: [],
+        languages: [],
+        loc: locOf(el),
+    };
+}
+export function emptyResource(el, kind) {
+    return {
+        kind,
+        reference: null,
+        type: null,
+        isrc: null,
+        proprietaryIds: [],
+        titles: [],
+        displayArtistNames: [],
+        displayArtists: [],
+        duration: null,
+        pLines: [],
+        cLines: [],
+        iswcs: [],
+        parentalWarnings: [],
+        languages: [],
+        genres: [],
+        technical: [],
+        loc: locOf(el),
+    };
+}
+//# sourceMappingURL=new-records.js.map

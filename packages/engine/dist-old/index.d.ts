@@ -1,0 +1,22 @@
+/**
+ * @ddex-check/engine: would this DDEX ERN delivery import, and if not, what to fix where.
+ * `validate(input, options)` reads a folder, a zip or an XML message (path, Buffer or stream) and
+ * returns the Report (see `report/types.ts`).
+ */
+export { validate } from './validate.js';
+export type { ValidateInput, ValidateOptions, ProgressEvent } from './options.js';
+export * from './report/types.js';
+export type * from './ern/model.js';
+export type { Catalog, CatalogRelease, CatalogRecording } from './catalog/types.js';
+export type { Profile } from './profile/types.js';
+export { DEFAULT_PROFILE } from './profile/default.js';
+export type { Rule, RuleMeta, RuleContext } from './rules/define.js';
+export { FORMATTERS, FORMAT_NAMES, formatterFor, FAIL_ON, reportFails, checkFails, isFinding, sourceKind, locateFile, displaySource, type FormatName, type FailOn, type Formatter, type FormatterContext, type FormatterRule, } from './report/formatters/index.js';
+export * from './config/index.js';
+export { JsonCatalog, CatalogFileError } from './catalog/json-catalog.js';
+export * from './baseline/index.js';
+export { SchemaStore, userCacheDir, type SchemaOrigin, type SchemaLocation } from './xml/schema-store.js';
+export { RULES, listRules, docsUrl, type RuleInfo } from './rules/registry.js';
+export { resolveRules, ConfigError, PRESETS, type ActiveRule, type RuleSetting } from './rules/severity.js';
+export { BatchError } from './batch/types.js';
+//# sourceMappingURL=index.d.ts.map

@@ -1,0 +1,77 @@
+/**
+ * Finds the batch entry a resource's file reference points at. References are relative to the
+ * message's folder (ERN 3 FilePath + FileName, ERN 4 URI), joined as POSIX paths; names are
+ * compared in Unicode NFC (zips made on macOS store decomposed names); percent-encoded URIs and
+ * Windows backslashes are accepted. URLs (http, https, ipfs, s3...) and bare IPFS CIDs are remote:
+ * not fetched, and not missing either.
+ */
+import path from 'node:path';
+const SCHEME = /^([a-z][a-z0-9+.-]+):/i;
+const CID = /^(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{58,})$/;
+export function isRemoteReference(file) {
+    const uri = file.uri.trim();
+    const scheme = SCHEME.exec(uri)?.[1]?.toLowerCase();
+    if (scheme)
+        return scheme !== 'file';
+    return uri.startsWith('//') || CID.test(uri);
+}
+const nfc = (p) => p.normalize('NFC');
+/** The batch paths a reference may denote, most likely first. */
+export function candidatePaths(file, messageFile) {
+    let uri = file.uri.trim().replaceAll('\\', '/');
+    if (/^file:/i.test(uri))
+        uri = uri.replace(/^file:(\/\/[^/]*)?/i, '');
+    const variants = [uri];
+    try {
+        const decoded = decodeURIComponent(uri);
+        if (decoded !== uri)
+            variants.push(decoded);
+    }
+    catch {
+        // not percent-encoded: the reference is taken as written
+    }
+    const dir = path.posix.dirname(messageFile);
+    const out = [];
+    for (const v of variants) {
+        if (v.startsWith('/')) {
+            // A leading slash (ERN-C manifests) means the batch root, or the folder above the batch.
+            const rooted = path.posix.normalize(v).replace(/^\/+/, '');
+            out.push(rooted, rooted.slice(rooted.indexOf('/') + 1));
+        }
+        else
+            out.push(path.posix.normalize(path.posix.join(dir, v)));
+    }
+    return [...new Set(out.filter((p) => p && p !== '.' && !p.startsWith('../')).map(nfc))];
+}
+export function createResolver(batch) {
+    const byPath = new Map(batch.entries.map((e) => [nfc(e.path), e]));
+    const byLower = new Map(batch.entries.map((e) => [nfc(e.path).toLowerCase(), e.path]));
+    return {
+        resolve(file, messageFile) {
+            if (isRemoteReference(file) || !file.uri.trim())
+                return null;
+            for (const candidate of candidatePaths(file, messageFile)) {
+                const entry = byPath.get(candidate);
+                if (entry)
+                    return entry;
+            }
+            return null;
+        },
+        nearest(file, messageFile) {
+            const candidates = candidatePaths(file, messageFile);
+            for (const candidate of candidates) {
+                const found = byLower.get(candidate.toLowerCase());
+                if (found)
+                    return found;
+            }
+            // Same folder, same name without extension (cover.jpg delivered as cover.jpeg or cover.png).
+            const first = candidates[0];
+            if (!first)
+                return null;
+            const stem = first.replace(/\.[^./]*$/, '').toLowerCase();
+            const match = batch.entries.find((e) => nfc(e.path).replace(/\.[^./]*$/, '').toLowerCase() === stem);
+            return match?.path ?? null;
+        },
+    };
+}
+//# sourceMappingURL=resolve.js.map

@@ -1,0 +1,40 @@
+/** Inputs and options of `validate`. */
+import type { Readable } from 'node:stream';
+import type { Catalog } from './catalog/types.js';
+import type { Profile } from './profile/types.js';
+import type { Severity } from './report/types.js';
+/** A path to a folder, `.zip` or `.xml`; or the bytes of an XML message or a zip (the server's bodies). */
+export type ValidateInput = string | Buffer | Readable;
+export interface ProgressEvent {
+    phase: 'open' | 'message' | 'media' | 'report';
+    /** File being worked on, inside the batch. */
+    file?: string;
+    done?: number;
+    total?: number;
+}
+export interface ValidateOptions {
+    /** Display name for a Buffer/stream input (`batch.zip`, `message.xml`); also decides zip vs XML when the bytes are ambiguous. */
+    name?: string;
+    /** Folder of XSD sets laid out `ern-<version>/…` (overrides `DDEX_SCHEMAS_DIR` and the user cache). */
+    schemasDir?: string;
+    /** `compiled` (default: streaming, every error located) or `libxml2` (xmllint-wasm, the reference implementation). */
+    schemaEngine?: 'libxml2' | 'compiled';
+    /** Preset name (`ddex:recommended`, `ddex:strict`). */
+    preset?: string;
+    /** Severity overrides by rule id. */
+    rules?: Record<string, Severity | [Severity, Record<string, unknown>]>;
+    profile?: Profile;
+    catalog?: Catalog | null;
+    /** Decode audio fully with ffmpeg to catch truncated or corrupt files. */
+    deep?: boolean;
+    /** Run the media stages (default true). */
+    media?: boolean;
+    /** Upper bounds for zips: total uncompressed bytes and compression ratio. */
+    limits?: {
+        maxUncompressedBytes?: number;
+        maxCompressionRatio?: number;
+    };
+    onProgress?: (event: ProgressEvent) => void;
+    signal?: AbortSignal;
+}
+//# sourceMappingURL=options.d.ts.map

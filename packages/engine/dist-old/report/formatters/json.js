@@ -1,0 +1,2 @@
+export const json = (reports) => JSON.stringify(reports, null, 2) + '\n';
+//# sourceMappingURL=json.js.map

@@ -1,0 +1,138 @@
+/**
+ * `--format sarif`: SARIF 2.1.0 for code scanning (GitHub, GitLab, Azure). One run for the whole
+ * invocation; `tool.driver.rules` lists every active rule with its description and help text,
+ * results carry file, line and column. Skipped checks (e.g. no schema installed) are tool
+ * notifications, not results: they are about the run, not the delivery.
+ */
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { locateCheck } from './locations.js';
+const SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+function levelOf(check) {
+    if (check.status === 'error')
+        return 'error';
+    if (check.status === 'warning' || check.needs_staff)
+        return 'warning';
+    if (check.severity === 'info')
+        return 'note';
+    return null;
+}
+const SEVERITY_LEVEL = { error: 'error', warn: 'warning', info: 'note' };
+function encodeUri(p) {
+    return p.split('/').map(encodeURIComponent).join('/');
+}
+/** Rules of the run: the active ones from the context, plus any rule a check names that the context lacks. */
+function ruleTable(reports, ctx) {
+    const rules = new Map();
+    for (const rule of ctx.rules ?? [])
+        rules.set(rule.id, rule);
+    for (const report of reports) {
+        for (const check of report.checks) {
+            if (rules.has(check.rule))
+                continue;
+            rules.set(check.rule, {
+                id: check.rule,
+                stage: check.stage,
+                label: check.label,
+                description: check.label,
+                help: check.hint,
+                severity: check.status === 'error' ? 'error' : check.severity === 'info' ? 'info' : 'warn',
+            });
+        }
+    }
+    return [...rules.values()].sort((a, b) => a.id.localeCompare(b.id));
+}
+function fingerprint(report, check) {
+    // Stable across line shifts: where (file + DDEX path) and what (rule + message id), like the baseline.
+    return createHash('sha256')
+        .update([report.source, check.file, check.rule, check.field, check.message_id ?? check.message].join('\u0000'))
+        .digest('hex')
+        .slice(0, 32);
+}
+function result(report, check, level, ruleIndex, ctx) {
+    const loc = locateCheck(report, check, ctx.cwd);
+    const inZip = loc.entry !== undefined;
+    const physicalLocation = { artifactLocation: { uri: encodeUri(loc.path), uriBaseId: '%SRCROOT%' } };
+    // Lines inside a zip entry are not lines of the zip: keep them in the message and properties.
+    if (check.line !== null && !inZip) {
+        physicalLocation.region = { startLine: check.line, ...(check.column ? { startColumn: check.column } : {}) };
+    }
+    let text = check.message;
+    if (inZip)
+        text += ` (in ${loc.entry}${check.line !== null ? `:${check.line}:${check.column ?? 0}` : ''})`;
+    const location = { physicalLocation };
+    if (check.field)
+        location.logicalLocations = [{ fullyQualifiedName: check.field, kind: 'element' }];
+    const properties = { stage: check.stage, verdict: report.verdict };
+    if (check.release)
+        properties.release = check.release;
+    if (check.resource)
+        properties.resource = check.resource;
+    if (check.needs_staff)
+        properties.needs_staff = true;
+    if (inZip)
+        properties.entry = loc.entry;
+    if (check.hint)
+        properties.hint = check.hint;
+    return {
+        ruleId: check.rule,
+        ruleIndex,
+        level,
+        message: { text },
+        locations: [location],
+        partialFingerprints: { 'ddexCheck/v1': fingerprint(report, check) },
+        properties,
+    };
+}
+export const sarif = (reports, ctx) => {
+    const rules = ruleTable(reports, ctx);
+    const index = new Map(rules.map((r, i) => [r.id, i]));
+    const results = [];
+    const notifications = [];
+    for (const report of reports) {
+        for (const check of report.checks) {
+            if (check.status === 'skipped') {
+                notifications.push({
+                    level: 'note',
+                    message: { text: `${report.source}${check.file ? ` › ${check.file}` : ''}: ${check.message}${check.hint ? ` (${check.hint})` : ''}` },
+                    associatedRule: { id: check.rule, index: index.get(check.rule) },
+                });
+                continue;
+            }
+            const level = levelOf(check);
+            if (level)
+                results.push(result(report, check, level, index.get(check.rule), ctx));
+        }
+    }
+    const driver = {
+        name: ctx.tool.name,
+        version: ctx.tool.version,
+        semanticVersion: ctx.tool.version,
+        rules: rules.map((rule) => ({
+            id: rule.id,
+            name: rule.label,
+            shortDescription: { text: rule.label },
+            fullDescription: { text: rule.description },
+            help: { text: rule.help || rule.description },
+            ...(rule.helpUri ? { helpUri: rule.helpUri } : {}),
+            defaultConfiguration: { level: SEVERITY_LEVEL[rule.severity] },
+            properties: { stage: rule.stage },
+        })),
+    };
+    if (ctx.tool.informationUri)
+        driver.informationUri = ctx.tool.informationUri;
+    const log = {
+        $schema: SCHEMA_URI,
+        version: '2.1.0',
+        runs: [
+            {
+                tool: { driver },
+                invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+                originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(ctx.cwd.endsWith('/') ? ctx.cwd : ctx.cwd + '/').href } },
+                results,
+            },
+        ],
+    };
+    return JSON.stringify(log, null, 2) + '\n';
+};
+//# sourceMappingURL=sarif.js.map

@@ -1,0 +1,29 @@
+/** The main release carries the label's catalog number (ReleaseId/CatalogNumber), which stores show and labels search by. */
+import { defineRule } from '../../define.js';
+export default defineRule({
+    id: 'codes-catalog-number-present',
+    stage: 'codes',
+    meta: {
+        label: 'Catalog number present',
+        description: 'The main release has a non-empty ReleaseId/CatalogNumber.',
+        versions: 'all',
+        severity: 'warn',
+        // Many labels have no catalog numbers for digital-only releases: never a rejection, even in strict.
+        strictSeverity: 'warn',
+        messages: { missing: 'Release {release} has no catalog number (ReleaseId/CatalogNumber).' },
+        hint: 'Add ReleaseId/CatalogNumber with the label\'s catalog number and its Namespace (the label\'s DPID or name).',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                for (const release of ctx.message.releases) {
+                    if (release.kind !== 'main' || (release.ids.catalogNumber && release.ids.catalogNumber.value.trim() !== ''))
+                        continue;
+                    const ref = release.reference?.value ?? null;
+                    ctx.report({ messageId: 'missing', loc: release.loc, release: ref, data: { release: ref ?? '(no reference)' } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,55 @@
+/**
+ * Against the catalog: an ISRC already in the catalog for a different recording (another member,
+ * or the same member under another title) is probably a copy-paste error in the delivery.
+ */
+import { defineRule } from '../../define.js';
+const normalTitle = (title) => title.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '');
+/** Titles match when one holds the other once case, accents and punctuation are ignored ("Song" vs "Song (feat. X)"). */
+const sameTitle = (a, b) => {
+    const [x, y] = [normalTitle(a), normalTitle(b)];
+    return x === y || (x.length > 0 && y.length > 0 && (x.includes(y) || y.includes(x)));
+};
+export default defineRule({
+    id: 'codes-isrc-reused',
+    stage: 'codes',
+    meta: {
+        label: 'ISRC not used by another recording',
+        description: 'A recording ISRC found in the catalog belongs to the same recording (same member and title).',
+        versions: 'all',
+        severity: 'warn',
+        requires: ['catalog'],
+        messages: {
+            otherMember: 'ISRC {isrc} of {resource} is already used in the catalog by another member ({owner}){title}.',
+            otherTitle: 'ISRC {isrc} of {resource} ("{deliveredTitle}") is already used in the catalog for "{catalogTitle}".',
+        },
+        hint: 'Check the ISRC with the recording\'s registrant; every recording (and every different version of it) has its own ISRC.',
+    },
+    create(ctx) {
+        return {
+            async 'Message:exit'() {
+                const catalog = ctx.catalog;
+                if (!catalog || catalog.memberId === null)
+                    return;
+                for (const resource of ctx.message.resources) {
+                    if (!resource.isrc || resource.isrc.value.trim() === '')
+                        continue;
+                    const found = await catalog.findRecording(resource.isrc.value.trim());
+                    if (!found)
+                        continue;
+                    const ref = resource.reference?.value ?? null;
+                    const base = { loc: resource.isrc, resource: ref, release: null };
+                    const name = ref ?? resource.kind;
+                    if (found.memberId !== catalog.memberId) {
+                        ctx.report({ ...base, messageId: 'otherMember', data: { isrc: resource.isrc.value, resource: name, owner: found.memberId, title: found.title ? ` for "${found.title}"` : '' } });
+                        continue;
+                    }
+                    const delivered = resource.titles[0]?.text ?? null;
+                    if (delivered && found.title && !sameTitle(delivered, found.title)) {
+                        ctx.report({ ...base, messageId: 'otherTitle', data: { isrc: resource.isrc.value, resource: name, deliveredTitle: delivered, catalogTitle: found.title } });
+                    }
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,50 @@
+/** ISRC structure (ISO 3901): country code, registrant, year, designation; twelve characters, no separators. */
+import { defineRule } from '../../define.js';
+const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
+export default defineRule({
+    id: 'codes-isrc-syntax',
+    stage: 'codes',
+    meta: {
+        label: 'ISRC syntax',
+        description: 'Each ISRC is 12 characters: 2-letter country code, 3-character registrant, 2-digit year, 5-digit designation.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            separators: 'ISRC "{isrc}" contains separators; it must be sent as 12 characters ({compact}).',
+            lowercase: 'ISRC "{isrc}" must be in upper case ({upper}).',
+            invalid: 'ISRC "{isrc}" is not a valid ISRC (CC-XXX-YY-NNNNN: country, registrant, year, designation).',
+        },
+        hint: {
+            separators: 'Remove the dashes and spaces: send "{compact}".',
+            lowercase: 'Send the ISRC in upper case: "{upper}".',
+            invalid: 'Use the ISRC assigned to the recording by its registrant.',
+        },
+    },
+    create(ctx) {
+        const check = (value, loc, resource, release) => {
+            if (ISRC.test(value))
+                return;
+            const compact = value.replace(/[\s-]/g, '');
+            const base = { loc, resource, ...(release !== undefined ? { release } : {}) };
+            if (compact !== value && ISRC.test(compact.toUpperCase()))
+                ctx.report({ ...base, messageId: 'separators', data: { isrc: value, compact: compact.toUpperCase() } });
+            else if (ISRC.test(value.toUpperCase()))
+                ctx.report({ ...base, messageId: 'lowercase', data: { isrc: value, upper: value.toUpperCase() } });
+            else
+                ctx.report({ ...base, messageId: 'invalid', data: { isrc: value } });
+        };
+        return {
+            'Message:exit'() {
+                for (const resource of ctx.message.resources) {
+                    if (resource.isrc)
+                        check(resource.isrc.value, resource.isrc, resource.reference?.value ?? null, null);
+                }
+                for (const release of ctx.message.releases) {
+                    if (release.ids.isrc)
+                        check(release.ids.isrc.value, release.ids.isrc, null, release.reference?.value ?? null);
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,36 @@
+/** Against the catalog: an update of a release that is already live in stores is flagged for staff, never applied silently. */
+import { defineRule } from '../../define.js';
+import { catalogMatches } from '../../../catalog/release-upcs.js';
+export default defineRule({
+    id: 'codes-upc-live-update',
+    stage: 'codes',
+    meta: {
+        label: 'Update of a live release',
+        description: 'A release whose UPC is already live on this member is an update that staff review.',
+        versions: 'all',
+        severity: 'warn',
+        requires: ['catalog'],
+        // A staff decision, not a defect: strict keeps it a flag.
+        strictSeverity: 'warn',
+        messages: {
+            live: 'Release {release} (UPC {upc}) is already live{title}; this delivery updates it and needs a staff review.',
+        },
+        hint: 'Nothing to change if the update is intended; staff will review it before it replaces the live metadata.',
+    },
+    create(ctx) {
+        return {
+            async 'Message:exit'() {
+                for (const { reference, upc, found, own } of await catalogMatches(ctx.message, ctx.catalog)) {
+                    if (!own)
+                        continue;
+                    if (reference)
+                        ctx.markUpdate(reference);
+                    if (!found.live)
+                        continue;
+                    ctx.report({ messageId: 'live', loc: upc, release: reference, needsStaff: true, data: { upc: upc.value, release: reference ?? '(no reference)', title: found.title ? ` as "${found.title}"` : '' } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,92 @@
+/**
+ * Conflicting deals: two deals of one release that grant the same use type under the same
+ * commercial model, in a common territory, at the same time. The store cannot tell which terms
+ * (price, dates) apply. A deal that ends the day the next one starts is a handover. Deals for
+ * different distribution channels (3.x DistributionChannelType; 4.x DistributionChannel parties,
+ * where a deal naming a channel overrides the general one) do not conflict.
+ */
+import { defineRule } from '../../define.js';
+import { coverageOf, overlaps } from '../../../territories/coverage.js';
+import { intervalsOf, periodsOverlap } from '../../../deals/deal-periods.js';
+export default defineRule({
+    id: 'deals-overlap',
+    stage: 'deals',
+    meta: {
+        label: 'Deals do not conflict',
+        description: 'No two deals of a release grant the same use type under the same commercial model in a common territory during a common period.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            conflict: 'Two deals for release {release} both grant {useTypes} under {models} in overlapping territories and periods (deals at lines {firstLine} and {secondLine}).',
+        },
+        hint: 'Merge the two deals, or make their territories or validity periods disjoint (end one the day before the other starts).',
+    },
+    create(ctx) {
+        const common = (a, b) => a.filter((x) => b.includes(x));
+        // 4.x DistributionChannel parties by the line of their Deal element (the model keeps only 3.x channel types).
+        const channelParties = new Map();
+        let dealLine = 0;
+        const channelsOf = (d) => [...d.distributionChannels, ...(channelParties.get(d.loc.line) ?? [])];
+        const sameChannels = (a, b) => {
+            const [x, y] = [channelsOf(a), channelsOf(b)];
+            if (x.length === 0 && y.length === 0)
+                return true;
+            if (x.length === 0 || y.length === 0)
+                return false; // a channel-specific deal overrides the general one
+            return common(x, y).length > 0;
+        };
+        const channel = (el) => {
+            if (!el.bare.includes('/DealTerms/DistributionChannel/') || el.text === '')
+                return;
+            channelParties.set(dealLine, (channelParties.get(dealLine) ?? new Set()).add(el.text));
+        };
+        return {
+            'ReleaseDeal/Deal:enter'(el) {
+                dealLine = el.line;
+            },
+            'DistributionChannel/PartyId/ProprietaryId': channel,
+            'DistributionChannel/PartyId/DPID': channel,
+            'DistributionChannel/PartyName/FullName': channel,
+            'DistributionChannel/TradingName': channel,
+            'Message:exit'() {
+                const byRelease = new Map();
+                for (const deal of ctx.message.deals) {
+                    if (deal.takeDown || deal.allDealsCancelled)
+                        continue;
+                    for (const ref of new Set(deal.releaseReferences.map((r) => r.value))) {
+                        const list = byRelease.get(ref);
+                        if (list)
+                            list.push(deal);
+                        else
+                            byRelease.set(ref, [deal]);
+                    }
+                }
+                const reported = new Set();
+                for (const [release, deals] of byRelease) {
+                    for (let i = 0; i < deals.length; i++) {
+                        for (let j = i + 1; j < deals.length; j++) {
+                            const [a, b] = [deals[i], deals[j]];
+                            if ((a.isPreOrder ?? false) !== (b.isPreOrder ?? false) || !sameChannels(a, b))
+                                continue;
+                            const useTypes = common(a.useTypes, b.useTypes);
+                            const models = common(a.commercialModels, b.commercialModels);
+                            if (useTypes.length === 0 || models.length === 0)
+                                continue;
+                            if (!overlaps(coverageOf(a), coverageOf(b)))
+                                continue;
+                            const periods = intervalsOf(a).some((p) => p && intervalsOf(b).some((q) => q && periodsOverlap(p, q)));
+                            if (!periods)
+                                continue;
+                            const key = `${a.loc.line}:${b.loc.line}`;
+                            if (reported.has(key))
+                                continue;
+                            reported.add(key);
+                            ctx.report({ messageId: 'conflict', loc: b.loc, release, data: { release, useTypes: useTypes.join(', '), models: models.join(', '), firstLine: a.loc.line, secondLine: b.loc.line } });
+                        }
+                    }
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

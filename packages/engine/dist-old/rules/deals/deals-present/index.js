@@ -1,0 +1,25 @@
+/** A NewReleaseMessage without any deal cannot be sold anywhere: nothing would go live. */
+import { defineRule } from '../../define.js';
+export default defineRule({
+    id: 'deals-present',
+    stage: 'deals',
+    meta: {
+        label: 'At least one deal',
+        description: 'A NewReleaseMessage holds at least one deal (DealList/ReleaseDeal/Deal).',
+        versions: 'all',
+        severity: 'error',
+        messages: { none: 'The message holds no deal, so the release could not be sold in any territory.' },
+        hint: 'Add a DealList with a ReleaseDeal for the main release (territories, validity period, commercial model and use types).',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const m = ctx.message;
+                if (m.root === 'NewReleaseMessage' && m.releases.length > 0 && m.deals.length === 0) {
+                    ctx.report({ messageId: 'none', loc: { line: 1, column: 1, path: `/${m.root}` }, release: null });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

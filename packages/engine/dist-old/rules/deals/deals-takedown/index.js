@@ -1,0 +1,66 @@
+/**
+ * Takedowns need staff: a deal with TakeDown or AllDealsCancelled (3.x), a release whose every deal
+ * has ended (the DDEX way to take a release down), or a PurgeReleaseMessage. The release is
+ * flagged (needsStaff) rather than rejected.
+ */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { todayNumber } from '../../../codes/iso-date.js';
+import { intervalsOf } from '../../../deals/deal-periods.js';
+import { isTrackLike, releaseName } from '../../release/release-contents.js';
+export default defineRule({
+    id: 'deals-takedown',
+    stage: 'deals',
+    meta: {
+        label: 'Takedown',
+        description: 'A TakeDown or AllDealsCancelled deal, a release whose deals have all ended, or a PurgeReleaseMessage is flagged for staff.',
+        versions: 'all',
+        severity: 'warn',
+        // A takedown is a decision for staff, not a defect: it stays a flag in strict.
+        strictSeverity: 'warn',
+        messages: {
+            takeDown: 'The deal for {releases} is a TakeDown: the release is to be removed from sale.',
+            allCancelled: 'The deal for {releases} cancels all deals (AllDealsCancelled).',
+            ended: 'Every deal of release {release} has ended (last end date {end}): the release is being taken down.',
+            purge: 'PurgeReleaseMessage: release {release} is to be removed from the catalog entirely.',
+        },
+        hint: 'Nothing to change if the takedown is intended; staff will confirm it before the release is removed.',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const m = ctx.message;
+                if (m.root === 'PurgeReleaseMessage') {
+                    for (const purged of m.purgedReleases) {
+                        const id = purged.ids.icpn?.value ?? purged.ids.grid?.value ?? purged.ids.isrc?.value ?? purged.ids.proprietary[0]?.value ?? purged.titles[0]?.text ?? '(unidentified)';
+                        ctx.report({ messageId: 'purge', loc: purged.loc, release: null, needsStaff: true, data: { release: id } });
+                    }
+                    return;
+                }
+                for (const deal of m.deals) {
+                    const releases = deal.releaseReferences.map((r) => r.value).join(', ') || '(no release)';
+                    const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases } };
+                    if (deal.takeDown)
+                        ctx.report({ ...base, messageId: 'takeDown' });
+                    else if (deal.allDealsCancelled)
+                        ctx.report({ ...base, messageId: 'allCancelled' });
+                }
+                const index = indexMessage(m);
+                const today = todayNumber();
+                for (const release of m.releases) {
+                    if (isTrackLike(release) || !release.reference)
+                        continue;
+                    const deals = index.dealsOfRelease(release.reference.value).filter((d) => !d.takeDown && !d.allDealsCancelled);
+                    if (deals.length === 0)
+                        continue;
+                    const periods = deals.flatMap(intervalsOf);
+                    if (periods.some((p) => !p || p.end >= today))
+                        continue;
+                    const lastEnd = deals.flatMap((d) => d.validity.map((v) => v.end ?? '')).sort().pop() ?? '';
+                    ctx.report({ messageId: 'ended', loc: deals[0].loc, release: release.reference.value, needsStaff: true, data: { release: releaseName(release), end: lastEnd } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

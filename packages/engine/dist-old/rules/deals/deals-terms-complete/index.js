@@ -1,0 +1,37 @@
+/** A deal says how the release is sold: at least one commercial model and one use type (unless it is a takedown). */
+import { defineRule } from '../../define.js';
+export default defineRule({
+    id: 'deals-terms-complete',
+    stage: 'deals',
+    meta: {
+        label: 'Deal terms complete',
+        description: 'Every deal that is not a takedown has at least one CommercialModelType and one UseType.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            noCommercialModel: 'The deal for {releases} has no CommercialModelType: it does not say whether it is a subscription, ad-supported or pay-as-you-go deal.',
+            noUseType: 'The deal for {releases} has no UseType: it does not say whether the release may be streamed or downloaded.',
+        },
+        hint: {
+            noCommercialModel: 'Add CommercialModelType (SubscriptionModel, AdvertisementSupportedModel, PayAsYouGoModel...).',
+            noUseType: 'Add UseType (3.x inside Usage): OnDemandStream, NonInteractiveStream, PermanentDownload...',
+        },
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                for (const deal of ctx.message.deals) {
+                    if (deal.takeDown || deal.allDealsCancelled)
+                        continue;
+                    const releases = deal.releaseReferences.map((r) => r.value).join(', ') || '(no release)';
+                    const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, data: { releases } };
+                    if (deal.commercialModels.length === 0)
+                        ctx.report({ ...base, messageId: 'noCommercialModel' });
+                    if (deal.useTypes.length === 0)
+                        ctx.report({ ...base, messageId: 'noUseType' });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,51 @@
+/**
+ * CommercialModelType and UseType values are DDEX allowed values of the message's version: from
+ * 4.2 the narrower `_ERN` lists (no AsPerContract, no Unknown). `UserDefined` with its
+ * `@UserDefinedValue` is always allowed. Values are read from the installed XSD set.
+ */
+import { defineRule } from '../../define.js';
+import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
+import { didYouMean } from '../../../avs/nearest.js';
+export default defineRule({
+    id: 'deals-terms-valid',
+    stage: 'deals',
+    meta: {
+        label: 'Commercial model and use types valid',
+        description: 'Every CommercialModelType and UseType of a deal is an allowed value of the message\'s ERN version (or UserDefined).',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            unknown: '{element} "{value}" is not an allowed value in ERN {version}{suggestion}.',
+            noAvs: NO_AVS_MESSAGE,
+        },
+        hint: {
+            unknown: 'Use a value of the DDEX {element} list for ERN {version}, or UserDefined with UserDefinedValue and Namespace.',
+            noAvs: NO_AVS_HINT,
+        },
+    },
+    create(ctx) {
+        const found = [];
+        const take = (list) => (el) => {
+            if (el.bare.includes('/DealTerms/') && el.text !== '')
+                found.push({ el, list, release: null });
+        };
+        return {
+            CommercialModelType: take('commercialModel'),
+            UseType: take('useType'),
+            async 'Message:exit'() {
+                if (found.length === 0)
+                    return;
+                const avs = await avsForRule(ctx, 'commercial model and use types');
+                if (!avs)
+                    return;
+                for (const f of found) {
+                    const allowed = avs.get(f.list);
+                    if (!allowed || allowed.has(f.el.text))
+                        continue;
+                    ctx.report({ messageId: 'unknown', loc: f.el, release: null, data: { element: f.el.name, value: f.el.text, version: ctx.version, suggestion: didYouMean(f.el.text, allowed) } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

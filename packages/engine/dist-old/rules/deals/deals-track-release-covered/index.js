@@ -1,0 +1,37 @@
+/**
+ * Track releases sold one by one: when some track releases of a message have deals and others
+ * do not, the ones left out could not be bought or streamed alone, usually a forgotten
+ * DealReleaseReference. (An album sold only as a whole, with no track deals at all, is fine.)
+ */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { releaseName } from '../../release/release-contents.js';
+export default defineRule({
+    id: 'deals-track-release-covered',
+    stage: 'deals',
+    meta: {
+        label: 'Track releases have deals',
+        description: 'When some track releases have deals, every track release has one.',
+        versions: 'all',
+        severity: 'warn',
+        messages: { noDeal: 'Track release {release} has no deal while {covered} other track release(s) of the message have one.' },
+        hint: 'Add DealReleaseReference {release} to the ReleaseDeal of the other track releases, or leave it out on purpose.',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const index = indexMessage(ctx.message);
+                const tracks = ctx.message.releases.filter((r) => r.kind === 'track' && r.reference);
+                const withDeal = new Set(tracks.filter((r) => index.dealsOfRelease(r.reference.value).length > 0));
+                if (withDeal.size === 0)
+                    return;
+                for (const r of tracks) {
+                    if (withDeal.has(r))
+                        continue;
+                    ctx.report({ messageId: 'noDeal', loc: r.loc, release: r.reference.value, data: { release: releaseName(r), covered: withDeal.size } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

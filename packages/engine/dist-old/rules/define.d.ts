@@ -1,0 +1,117 @@
+/**
+ * What a rule is: a self-describing module. The engine owns severity and the dispatcher; a rule
+ * only says what it looks at and reports by message id with placeholders (`{isrc}`).
+ */
+import type { ClosedElement, Position } from '../xml/events.js';
+import type { ErnMessage, ErnVersion } from '../ern/model.js';
+import type { Severity, Stage } from '../report/types.js';
+import type { Catalog } from '../catalog/types.js';
+import type { Profile } from '../profile/types.js';
+import type { MediaAccess } from '../media/types.js';
+import type { Batch } from '../batch/types.js';
+export interface RuleMeta {
+    /** Short label shown in reports (`ISRC syntax`). */
+    label: string;
+    /** One sentence: what the rule checks. */
+    description: string;
+    /** ERN versions it applies to; 'all' for every supported version. */
+    versions: readonly ErnVersion[] | 'all';
+    /** Message templates by id; placeholders `{name}` are filled from `data`. */
+    messages: Record<string, string>;
+    /** What to change; one hint for the rule, or one per message id. */
+    hint: string | Record<string, string>;
+    /** Default severity in `ddex:recommended`; `ddex:strict` raises `warn` to `error`. */
+    severity: Exclude<Severity, 'off'>;
+    /** Severity in `ddex:strict` when it differs from the rule above. */
+    strictSeverity?: Exclude<Severity, 'off'>;
+    /** Set when the rule is deprecated; its id stays and points at the replacement. */
+    replacedBy?: string[];
+    /** What the rule needs beyond the message: without a catalog, a `catalog` rule is left out (no check at all, not a pass). */
+    requires?: readonly 'catalog'[];
+    /** JSON Schema of the rule's options, when it takes any. */
+    optionsSchema?: object;
+}
+/** Where a finding is: taken from an event (element) or from a `Located` of the model. */
+export type FindingLocation = Position & {
+    path: string;
+};
+export interface ReportDescriptor {
+    messageId: string;
+    data?: Record<string, string | number | null | undefined>;
+    /** Element or model node the finding concerns; message-level findings may omit it. */
+    loc?: FindingLocation | null;
+    /** Release reference concerned (the dispatcher fills it from the enclosing release when omitted). */
+    release?: string | null;
+    resource?: string | null;
+    /** File concerned when it is not the message itself (a media file inside the batch). */
+    file?: string;
+    /** Needs a staff decision: flags the release instead of rejecting it. */
+    needsStaff?: boolean;
+}
+export interface RuleContext {
+    readonly ruleId: string;
+    readonly version: ErnVersion;
+    readonly family: '3' | '4';
+    /** The model being read; complete in `Message:exit`. */
+    readonly message: ErnMessage;
+    /** Message file path inside the batch. */
+    readonly file: string;
+    readonly options: Record<string, unknown>;
+    readonly profile: Profile;
+    readonly catalog: Catalog | null;
+    /** Media facts; set only for `Media:exit` handlers, null when the files are not at hand (lone XML). */
+    readonly media: MediaAccess | null;
+    /** `ValidateOptions.schemasDir`: where the DDEX XSD sets (and so the allowed value sets) are; see `avs/`. */
+    readonly schemasDir?: string | null;
+    /** Reference of the release the current element is inside, if any. */
+    currentRelease(): string | null;
+    report(descriptor: ReportDescriptor): void;
+    /** Records that this rule could not check something (a `skipped` check), e.g. media files not at hand. */
+    skip(descriptor: ReportDescriptor): void;
+    /** Says the release already exists on the member (catalog): its outcome is `updated`, not `created`. */
+    markUpdate(releaseReference: string): void;
+}
+/**
+ * Handler keys:
+ * - `'ReleaseId/ICPN'`: called when an element whose path ends with these names closes (text known),
+ *   with the location of its start tag.
+ * - `'Release:enter'`: called when such an element opens.
+ * - `'Message:exit'`: called once at message end, with the model complete (may be async).
+ * - `'Media:exit'`: called per message after the batch's media files were inspected (`ctx.media`).
+ */
+export type RuleHandlers = {
+    'Message:exit'?: () => void | Promise<void>;
+    'Media:exit'?: () => void | Promise<void>;
+    /** Element handlers; `:enter` keys receive the element without its text. */
+    [selector: string]: ((el: ClosedElement) => void | Promise<void>) | undefined;
+};
+/** Context of a batch-level check (files no message references, duplicate UPCs across messages). */
+export interface BatchRuleContext {
+    readonly ruleId: string;
+    readonly batch: Batch;
+    readonly messages: readonly {
+        file: string;
+        message: ErnMessage;
+    }[];
+    readonly media: MediaAccess | null;
+    readonly profile: Profile;
+    readonly options: Record<string, unknown>;
+    report(descriptor: ReportDescriptor): void;
+}
+export interface Rule {
+    id: string;
+    stage: Stage;
+    meta: RuleMeta;
+    /** Per-message handlers. */
+    create?(ctx: RuleContext): RuleHandlers;
+    /** Once per batch, after every message and the media were read. */
+    checkBatch?(ctx: BatchRuleContext): void | Promise<void>;
+}
+/** Declares a rule; checks the id and that every hint key names a message. */
+export declare function defineRule(rule: Rule): Rule;
+/** Fills `{name}` placeholders; throws on an unknown message id or an unfilled placeholder (caught by the dispatcher and the tester). */
+export declare function formatMessage(rule: Rule, messageId: string, data?: ReportDescriptor['data']): {
+    message: string;
+    hint: string;
+};
+//# sourceMappingURL=define.d.ts.map

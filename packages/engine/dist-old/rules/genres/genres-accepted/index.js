@@ -1,0 +1,72 @@
+/**
+ * Genres map to what the store accepts: the profile's genre list (the engine ships a default), or
+ * from ERN 4.2 on DDEX's ClassifiedGenre / SubGenre values (read from the installed AVS). Unknown
+ * genres are flagged with the nearest accepted names, since a store then files the release under
+ * a fallback genre.
+ */
+import { defineRule } from '../../define.js';
+import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
+import { nearestValues } from '../../../avs/nearest.js';
+import { matchGenre } from '../../../genres/genre-names.js';
+export default defineRule({
+    id: 'genres-accepted',
+    stage: 'genres',
+    meta: {
+        label: 'Genre accepted',
+        description: 'Each genre of a release or track is in the profile\'s genre list or (4.2+) is a DDEX ClassifiedGenre/SubGenre value.',
+        versions: 'all',
+        severity: 'warn',
+        messages: {
+            unknownText: 'Genre "{genre}" is not one of the accepted genres{suggestion}.',
+            unknownCategory: 'GenreCategory "{genre}" is not a DDEX ClassifiedGenre value{suggestion}.',
+            unknownSubCategory: 'SubGenreCategory "{genre}" is not a DDEX SubGenre value{suggestion}.',
+            noAvs: NO_AVS_MESSAGE,
+        },
+        hint: {
+            unknownText: 'Use one of the store\'s genres (profile "genres"), e.g. {examples}.',
+            unknownCategory: 'Use a value of the DDEX ClassifiedGenre allowed value set.',
+            unknownSubCategory: 'Use a value of the DDEX SubGenre allowed value set.',
+            noAvs: NO_AVS_HINT,
+        },
+    },
+    create(ctx) {
+        const suggestion = (value, candidates) => {
+            const near = nearestValues(value, candidates);
+            return near.length ? ` (nearest: ${near.map((n) => `"${n}"`).join(', ')})` : '';
+        };
+        return {
+            async 'Message:exit'() {
+                const accepted = ctx.profile.genres;
+                const genres = [];
+                for (const r of ctx.message.releases)
+                    for (const g of r.genres)
+                        genres.push({ genre: g, release: r.reference?.value ?? null, resource: null });
+                for (const r of ctx.message.resources)
+                    for (const g of r.genres)
+                        genres.push({ genre: g, release: null, resource: r.reference?.value ?? null });
+                const usesAvs = ctx.version === '4.2' || ctx.version === '4.3';
+                const needsAvs = usesAvs && genres.some(({ genre }) => genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted)));
+                const avs = needsAvs ? await avsForRule(ctx, 'genres') : null;
+                const classified = avs?.get('classifiedGenre') ?? new Set();
+                const sub = avs?.get('subGenre') ?? new Set();
+                const seen = new Set();
+                for (const { genre, release, resource } of genres) {
+                    const base = { loc: genre.loc, release, resource };
+                    if (avs && genre.category && !classified.has(genre.category))
+                        ctx.report({ ...base, messageId: 'unknownCategory', data: { genre: genre.category, suggestion: suggestion(genre.category, classified) } });
+                    if (avs && genre.subCategory && !sub.has(genre.subCategory))
+                        ctx.report({ ...base, messageId: 'unknownSubCategory', data: { genre: genre.subCategory, suggestion: suggestion(genre.subCategory, sub) } });
+                    const text = genre.text?.trim();
+                    if (!text || accepted.length === 0 || matchGenre(text, accepted) || (avs && (matchGenre(text, classified) || matchGenre(text, sub))))
+                        continue;
+                    // One finding per distinct genre name: a 20-track album repeats it on every track.
+                    if (seen.has(text.toLowerCase()))
+                        continue;
+                    seen.add(text.toLowerCase());
+                    ctx.report({ ...base, messageId: 'unknownText', data: { genre: text, suggestion: suggestion(text, accepted), examples: accepted.slice(0, 4).join(', ') } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

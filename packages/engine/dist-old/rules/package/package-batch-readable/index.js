@@ -1,0 +1,17 @@
+/** The delivery itself can be opened: a folder or zip with at least one message, safe zip entries, sane sizes. Reported by the engine. */
+import { defineRule } from '../../define.js';
+export default defineRule({
+    id: 'package-batch-readable',
+    stage: 'package',
+    meta: {
+        label: 'Readable delivery',
+        description: 'The delivery opens as a folder, zip or XML file that holds at least one ERN message, with no unsafe or oversized zip entries.',
+        versions: 'all',
+        severity: 'error',
+        messages: { failed: '{reason}' },
+        hint: {
+            failed: '{fix}',
+        },
+    },
+});
+//# sourceMappingURL=index.js.map

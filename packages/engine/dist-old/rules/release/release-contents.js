@@ -1,0 +1,68 @@
+const PRIMARY_KINDS = new Set(['SoundRecording', 'Video']);
+/** References of every resource a release uses, in order of first mention. */
+export function resourceRefsOf(release) {
+    const refs = new Set();
+    for (const t of release.tracks) {
+        refs.add(t.resourceReference.value);
+        for (const l of t.linked)
+            refs.add(l);
+    }
+    for (const r of release.resourceReferences)
+        refs.add(r.value);
+    for (const r of release.linkedResourceReferences ?? [])
+        refs.add(r.value);
+    return [...refs];
+}
+/** The release's tracks: sound recordings and videos of its track list (else of its resource list). */
+export function primaryResourcesOf(release, index) {
+    const fromTracks = release.tracks.map((t) => index.resource(t.resourceReference.value)).filter((r) => !!r && PRIMARY_KINDS.has(r.kind));
+    if (fromTracks.length > 0 || release.tracks.length > 0)
+        return fromTracks;
+    return release.resourceReferences.map((r) => index.resource(r.value)).filter((r) => !!r && PRIMARY_KINDS.has(r.kind));
+}
+/** Products: the main release and other non-track releases (3.x bundles, partial releases). */
+export function productReleases(message) {
+    return message.releases.filter((r) => !isTrackLike(r));
+}
+export const releaseName = (release) => release.reference?.value ?? `at line ${release.loc.line}`;
+export const resourceName = (resource) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
+/**
+ * Seconds of an xs:duration (`PT3M20S`, `PT0H4M39.5S`, `P0Y2M7DT1H10M0S`); null when it is not
+ * one. Years and months count as 365 and 30 days: only plausibility checks use such values.
+ */
+export function durationSeconds(text) {
+    const m = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text.trim());
+    if (!m || text.trim() === 'P' || text.trim().endsWith('T'))
+        return null;
+    const [, minus, y, mo, d, h, mi, s] = m;
+    const total = Number(y ?? 0) * 31536000 + Number(mo ?? 0) * 2592000 + Number(d ?? 0) * 86400 + Number(h ?? 0) * 3600 + Number(mi ?? 0) * 60 + Number(s ?? 0);
+    return minus ? -total : total;
+}
+/** `h:mm:ss` for messages. */
+export function clock(seconds) {
+    const s = Math.round(seconds);
+    const h = Math.floor(s / 3600);
+    const mm = String(Math.floor((s % 3600) / 60)).padStart(h ? 2 : 1, '0');
+    const ss = String(s % 60).padStart(2, '0');
+    return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+/** 3.x senders identify track releases by an ISRC alone and often leave ReleaseType out. */
+function identifiedAsTrack(release) {
+    return !!release.ids.isrc?.value && !release.ids.icpn?.value && !release.ids.grid?.value;
+}
+/**
+ * The main release(s): the reader's `main` kind, else (3.x without IsMainRelease) the single
+ * release that is neither a track release nor identified like one, which is what importers take.
+ */
+export function mainReleases(message) {
+    const main = message.releases.filter((r) => r.kind === 'main');
+    if (main.length > 0 || message.family !== '3')
+        return main;
+    const candidates = message.releases.filter((r) => r.kind === 'other' && !identifiedAsTrack(r));
+    return candidates.length === 1 ? candidates : [];
+}
+/** Releases that are sold as products (need titles, artists, deals): main and other non-track releases. */
+export function isTrackLike(release) {
+    return release.kind === 'track' || release.kind === 'clip' || (release.kind === 'other' && identifiedAsTrack(release));
+}
+//# sourceMappingURL=release-contents.js.map

@@ -1,0 +1,46 @@
+/**
+ * Cover art (DDEX Release Profile rules 1053-1 and 1057-1): the main release of an audio or video
+ * product comes with a front cover image. Ringtone products (Ringtone profile and ringtone
+ * release types) and SingleResourceRelease products need none.
+ */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
+const COVER_TYPES = new Set(['FrontCoverImage', 'CoverImage', 'VideoScreenCapture']);
+// SingleResourceRelease is the profile without cover art (its sibling SingleResourceReleaseWithCoverArt has one).
+const NO_COVER_TYPES = new Set(['RingtoneRelease', 'RingbackToneRelease', 'AlertToneRelease', 'MidiRingtone', 'SingleResourceRelease']);
+export default defineRule({
+    id: 'release-cover-art-present',
+    stage: 'release',
+    meta: {
+        label: 'Cover art present',
+        description: 'The main release references an Image of type FrontCoverImage (DDEX Release Profile rules 1053-1, 1057-1); ringtone and single-resource products are exempt.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            missing: 'Release {release} has no front cover image{detail}.',
+        },
+        hint: 'Add the cover as an Image of type FrontCoverImage and reference it from the release (4.x: ResourceGroup/LinkedReleaseResourceReference; 3.x: ReleaseResourceReferenceList and a ResourceGroupContentItem).',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const m = ctx.message;
+                if (/ringtone/i.test(m.releaseProfile ?? ''))
+                    return;
+                const index = indexMessage(m);
+                for (const release of mainReleases(m)) {
+                    if (release.types.some((t) => NO_COVER_TYPES.has(t)))
+                        continue;
+                    const images = resourceRefsOf(release).map((r) => index.resource(r)).filter((r) => r?.kind === 'Image');
+                    // An image without a type in 3.x (ImageType is optional) is taken as the cover.
+                    if (images.some((i) => i.type === null || COVER_TYPES.has(i.type)))
+                        continue;
+                    const detail = images.length ? ` (its images are of type ${images.map((i) => i.type).join(', ')})` : '';
+                    ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), detail } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

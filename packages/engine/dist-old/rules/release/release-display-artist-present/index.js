@@ -1,0 +1,53 @@
+/**
+ * Display artists: each product release and each track names its artist. In 4.x the artist is a
+ * `DisplayArtist/ArtistPartyReference` to a party that must have a name (or the display artist
+ * name must be given).
+ */
+import { defineRule } from '../../define.js';
+import { productReleases, releaseName, resourceName } from '../release-contents.js';
+export default defineRule({
+    id: 'release-display-artist-present',
+    stage: 'release',
+    meta: {
+        label: 'Display artist present',
+        description: 'Every product release and every sound recording and video has a display artist with a name (4.x: through PartyReference).',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            missing: '{what} has no display artist.',
+            unnamed: 'Display artist {party} of {what} resolves to a party without a name.',
+        },
+        hint: {
+            missing: 'Add DisplayArtistName and a DisplayArtist with the MainArtist role (4.x: DisplayArtist/ArtistPartyReference to a Party with PartyName/FullName).',
+            unnamed: 'Give party {party} a PartyName/FullName in the PartyList.',
+        },
+    },
+    create(ctx) {
+        const check = (what, names, artists, loc, ids) => {
+            if (!names.some((n) => n.trim() !== '') && artists.length === 0) {
+                ctx.report({ messageId: 'missing', loc, ...ids, data: { what } });
+                return;
+            }
+            if (ctx.family !== '4' || names.some((n) => n.trim() !== ''))
+                return;
+            for (const a of artists) {
+                // A dangling reference is release-reference-resolves' finding; here only declared parties without a name.
+                const party = a.partyReference ? ctx.message.parties.find((p) => p.reference.value === a.partyReference) : undefined;
+                if (party && !party.names.some((n) => n.trim() !== ''))
+                    ctx.report({ messageId: 'unnamed', loc: a.loc, ...ids, data: { what, party: a.partyReference } });
+            }
+        };
+        return {
+            'Message:exit'() {
+                for (const r of productReleases(ctx.message))
+                    check(`Release ${releaseName(r)}`, r.displayArtistNames, r.displayArtists, r.loc, { release: r.reference?.value ?? null, resource: null });
+                for (const r of ctx.message.resources) {
+                    if (r.kind !== 'SoundRecording' && r.kind !== 'Video')
+                        continue;
+                    check(resourceName(r), r.displayArtistNames, r.displayArtists, r.loc, { release: null, resource: r.reference?.value ?? null });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

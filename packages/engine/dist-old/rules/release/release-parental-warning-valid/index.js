@@ -1,0 +1,52 @@
+/**
+ * Parental advisory: the main release and each track say whether they are explicit, and a release
+ * marked not explicit holds no explicit track (stores show the "E" badge from these values).
+ */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { primaryResourcesOf, releaseName, resourceName, mainReleases } from '../release-contents.js';
+export default defineRule({
+    id: 'release-parental-warning-valid',
+    stage: 'release',
+    meta: {
+        label: 'Parental warning',
+        description: 'The main release and its tracks carry a ParentalWarningType, and a release marked NotExplicit contains no Explicit track.',
+        versions: 'all',
+        severity: 'warn',
+        messages: {
+            missingRelease: 'Release {release} has no ParentalWarningType.',
+            missingTrack: '{resource} (track of release {release}) has no ParentalWarningType.',
+            inconsistent: 'Release {release} is marked {releaseValue} but its track {resource} is Explicit.',
+        },
+        hint: {
+            missingRelease: 'Add ParentalWarningType (Explicit, NotExplicit, ExplicitContentEdited or NoAdviceAvailable).',
+            missingTrack: 'Add ParentalWarningType to each sound recording or video.',
+            inconsistent: 'Mark the release Explicit when any of its tracks is explicit.',
+        },
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const index = indexMessage(ctx.message);
+                for (const release of mainReleases(ctx.message)) {
+                    const ref = release.reference?.value ?? null;
+                    if (release.parentalWarnings.length === 0)
+                        ctx.report({ messageId: 'missingRelease', loc: release.loc, release: ref, data: { release: releaseName(release) } });
+                    const releaseNotExplicit = release.parentalWarnings.includes('NotExplicit') && !release.parentalWarnings.includes('Explicit');
+                    for (const track of primaryResourcesOf(release, index)) {
+                        const tref = track.reference?.value ?? null;
+                        if (track.parentalWarnings.length === 0) {
+                            // 3.x lets the release's value stand for its tracks when they carry none.
+                            if (ctx.family === '4')
+                                ctx.report({ messageId: 'missingTrack', loc: track.loc, release: ref, resource: tref, data: { resource: resourceName(track), release: releaseName(release) } });
+                        }
+                        else if (releaseNotExplicit && track.parentalWarnings.includes('Explicit')) {
+                            ctx.report({ messageId: 'inconsistent', loc: track.loc, release: ref, resource: tref, data: { release: releaseName(release), releaseValue: 'NotExplicit', resource: resourceName(track) } });
+                        }
+                    }
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

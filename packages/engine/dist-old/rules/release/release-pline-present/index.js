@@ -1,0 +1,35 @@
+/** P-line (sound recording rights): on the main release, or on every one of its tracks. */
+import { defineRule } from '../../define.js';
+import { mainReleases, primaryResourcesOf, releaseName } from '../release-contents.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+export default defineRule({
+    id: 'release-pline-present',
+    stage: 'release',
+    meta: {
+        label: 'P-line present',
+        description: 'The main release has a P-line, or every one of its tracks has one.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            missing: 'Release {release} has no P-line, neither on the release nor on its tracks ({tracks}).',
+        },
+        hint: 'Add a PLine (Year, PLineCompany, PLineText such as "(P) 2026 Label") to the release or to each sound recording.',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const index = indexMessage(ctx.message);
+                for (const release of mainReleases(ctx.message)) {
+                    if (release.pLines.length > 0)
+                        continue;
+                    const tracks = primaryResourcesOf(release, index);
+                    const lacking = tracks.filter((t) => t.pLines.length === 0);
+                    if (tracks.length > 0 && lacking.length === 0)
+                        continue;
+                    ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), tracks: lacking.length ? `${lacking.length} of ${tracks.length} without one` : 'none' } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

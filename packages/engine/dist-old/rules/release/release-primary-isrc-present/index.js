@@ -1,0 +1,34 @@
+/** DDEX Release Profile rule 1058-1: the tracks of the main release (sound recordings, videos) are identified by an ISRC. */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { primaryResourcesOf, releaseName, resourceName, mainReleases } from '../release-contents.js';
+export default defineRule({
+    id: 'release-primary-isrc-present',
+    stage: 'release',
+    meta: {
+        label: 'Tracks have ISRCs',
+        description: 'Every sound recording and video in the main release\'s track list has an ISRC (DDEX Release Profile rule 1058-1).',
+        versions: 'all',
+        severity: 'error',
+        messages: { missing: '{resource} (track of release {release}) has no ISRC.' },
+        hint: 'Add the recording\'s ISRC (3.x SoundRecordingId/ISRC; 4.1-4.2 ResourceId/ISRC; 4.3 SoundRecordingEdition/ResourceId/ISRC).',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const index = indexMessage(ctx.message);
+                const reported = new Set();
+                for (const release of mainReleases(ctx.message)) {
+                    for (const track of primaryResourcesOf(release, index)) {
+                        const ref = track.reference?.value ?? '';
+                        if ((track.isrc && track.isrc.value.trim() !== '') || reported.has(ref))
+                            continue;
+                        reported.add(ref);
+                        ctx.report({ messageId: 'missing', loc: track.loc, release: release.reference?.value ?? null, resource: track.reference?.value ?? null, data: { resource: resourceName(track), release: releaseName(release) } });
+                    }
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

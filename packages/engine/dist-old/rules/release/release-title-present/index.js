@@ -1,0 +1,49 @@
+/** Titles: each product release and each track (sound recording, video) has a non-empty title. */
+import { defineRule } from '../../define.js';
+import { productReleases, releaseName, resourceName } from '../release-contents.js';
+export default defineRule({
+    id: 'release-title-present',
+    stage: 'release',
+    meta: {
+        label: 'Titles present',
+        description: 'Every product release and every sound recording and video has a non-empty title.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            release: 'Release {release} has no title.',
+            resource: '{resource} has no title.',
+            blank: '{what} has a title made only of spaces or punctuation ("{title}").',
+        },
+        hint: {
+            release: 'Add the release title (3.x ReferenceTitle/TitleText and a DisplayTitle; 4.x DisplayTitleText and DisplayTitle/TitleText).',
+            resource: 'Add the track title (3.x ReferenceTitle/TitleText; 4.x DisplayTitleText and DisplayTitle/TitleText).',
+            blank: 'Send the title as it should appear in stores.',
+        },
+    },
+    create(ctx) {
+        const meaningful = (text) => /[\p{L}\p{N}]/u.test(text);
+        return {
+            'Message:exit'() {
+                for (const release of productReleases(ctx.message)) {
+                    const ref = release.reference?.value ?? null;
+                    const titles = release.titles.filter((t) => t.text.trim() !== '');
+                    if (titles.length === 0)
+                        ctx.report({ messageId: 'release', loc: release.loc, release: ref, data: { release: releaseName(release) } });
+                    else if (!titles.some((t) => meaningful(t.text)))
+                        ctx.report({ messageId: 'blank', loc: release.loc, release: ref, data: { what: `Release ${releaseName(release)}`, title: titles[0].text } });
+                }
+                for (const resource of ctx.message.resources) {
+                    if (resource.kind !== 'SoundRecording' && resource.kind !== 'Video')
+                        continue;
+                    const ref = resource.reference?.value ?? null;
+                    const titles = resource.titles.filter((t) => t.text.trim() !== '');
+                    if (titles.length === 0)
+                        ctx.report({ messageId: 'resource', loc: resource.loc, resource: ref, release: null, data: { resource: resourceName(resource) } });
+                    else if (!titles.some((t) => meaningful(t.text)))
+                        ctx.report({ messageId: 'blank', loc: resource.loc, resource: ref, release: null, data: { what: resourceName(resource), title: titles[0].text } });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,46 @@
+/**
+ * Track numbers run 1, 2, 3... on each disc. A disc is a ResourceGroup directly under the
+ * release's top group; a classical work may split a disc into nested groups whose numbering
+ * continues (1-3, 4-6), so numbers are collected over the whole disc.
+ */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { releaseName } from '../release-contents.js';
+export default defineRule({
+    id: 'release-track-numbering',
+    stage: 'release',
+    meta: {
+        label: 'Track numbering without gaps',
+        description: 'The SequenceNumbers of the tracks of each disc run 1, 2, 3... without gaps.',
+        versions: 'all',
+        severity: 'warn',
+        messages: { gap: 'Release {release}: the tracks of {disc} are numbered {numbers}; expected 1 to {count}.' },
+        hint: 'Number the tracks of each disc 1, 2, 3... in playing order; a gap often means a track is missing from the release.',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const index = indexMessage(ctx.message);
+                for (const release of ctx.message.releases) {
+                    const discs = new Map();
+                    for (const t of release.tracks) {
+                        const kind = index.resource(t.resourceReference.value)?.kind;
+                        if ((kind !== 'SoundRecording' && kind !== 'Video') || t.sequence === null)
+                            continue;
+                        const key = t.groupPath.slice(0, 2).join('.');
+                        const disc = discs.get(key) ?? { numbers: new Set(), loc: t.resourceReference };
+                        disc.numbers.add(t.sequence);
+                        discs.set(key, disc);
+                    }
+                    for (const [key, disc] of discs) {
+                        const numbers = [...disc.numbers].sort((a, b) => a - b);
+                        if (numbers.every((n, i) => n === i + 1))
+                            continue;
+                        ctx.report({ messageId: 'gap', loc: disc.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), disc: key ? `ResourceGroup ${key}` : 'the ResourceGroup', numbers: numbers.join(', '), count: numbers.length } });
+                    }
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

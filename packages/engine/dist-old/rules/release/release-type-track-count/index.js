@@ -1,0 +1,52 @@
+/**
+ * Release type against the track list, with the thresholds stores apply (iTunes Store and Spotify
+ * product rules): a Single has 1-3 tracks, an EP up to 6 tracks and under 30 minutes, an Album
+ * 4+ tracks or 30+ minutes. A mismatch is sent back by store QC rather than rejected at import.
+ */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { clock, durationSeconds, primaryResourcesOf, releaseName, mainReleases } from '../release-contents.js';
+export default defineRule({
+    id: 'release-type-track-count',
+    stage: 'release',
+    meta: {
+        label: 'Release type vs tracks',
+        description: 'Single: 1-3 tracks; EP: 2-6 tracks under 30 minutes; Album: 4 or more tracks or at least 30 minutes; every product has at least one track.',
+        versions: 'all',
+        severity: 'warn',
+        messages: {
+            empty: 'Release {release} ({type}) has no tracks.',
+            single: 'Release {release} is a Single but has {count} tracks ({duration}); stores treat more than 3 tracks as an EP or album.',
+            ep: 'Release {release} is an EP with {count} tracks ({duration}); an EP has 2 to 6 tracks and runs under 30 minutes.',
+            album: 'Release {release} is an Album with only {count} track(s) ({duration}); stores expect 4 or more tracks or at least 30 minutes.',
+        },
+        hint: 'Set ReleaseType to what the track list is (Single, EP, Album), or complete the track list.',
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const index = indexMessage(ctx.message);
+                for (const release of mainReleases(ctx.message)) {
+                    const type = release.types.find((t) => t === 'Single' || t === 'EP' || t === 'Album') ?? release.types[0] ?? 'no type';
+                    const tracks = primaryResourcesOf(release, index);
+                    const seconds = tracks.reduce((sum, t) => sum + Math.max(0, durationSeconds(t.duration?.value ?? '') ?? 0), 0);
+                    const data = { release: releaseName(release), type, count: tracks.length, duration: clock(seconds) };
+                    const base = { loc: release.loc, release: release.reference?.value ?? null, data };
+                    // A message whose release references resources it does not declare is release-reference-resolves' finding.
+                    const declared = release.tracks.length + release.resourceReferences.length;
+                    if (tracks.length === 0) {
+                        if (declared === 0)
+                            ctx.report({ ...base, messageId: 'empty' });
+                    }
+                    else if (type === 'Single' && tracks.length > 3)
+                        ctx.report({ ...base, messageId: 'single' });
+                    else if (type === 'EP' && (tracks.length > 6 || seconds >= 30 * 60))
+                        ctx.report({ ...base, messageId: 'ep' });
+                    else if (type === 'Album' && tracks.length < 4 && seconds < 30 * 60)
+                        ctx.report({ ...base, messageId: 'album' });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

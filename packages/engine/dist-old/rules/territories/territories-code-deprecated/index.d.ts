@@ -1,0 +1,3 @@
+declare const _default: import("../../define.js").Rule;
+export default _default;
+//# sourceMappingURL=index.d.ts.map

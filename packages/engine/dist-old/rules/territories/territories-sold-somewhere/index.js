@@ -1,0 +1,59 @@
+/**
+ * A release must be sold somewhere the service sells: the union of its deals' territories meets
+ * the profile's territories (`Worldwide` = any). A deal without any territory sells nowhere.
+ */
+import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { coverageOf, covers, describeCoverage } from '../../../territories/coverage.js';
+import { isTrackLike, releaseName } from '../../release/release-contents.js';
+export default defineRule({
+    id: 'territories-sold-somewhere',
+    stage: 'territories',
+    meta: {
+        label: 'Sold in some territory',
+        description: 'Each release with deals is sold in at least one territory the service sells in, and every deal names its territories.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            unsold: 'Release {release} is sold in no territory this service sells in (deals: {dealTerritories}; service: {serviceTerritories}).',
+            noTerritory: 'This deal names no territory (neither TerritoryCode nor ExcludedTerritoryCode), so it applies nowhere.',
+        },
+        hint: {
+            unsold: 'Add a deal for the service\'s territories, or check TerritoryCode / ExcludedTerritoryCode of the deals.',
+            noTerritory: 'Add TerritoryCode (e.g. Worldwide) or ExcludedTerritoryCode to the deal terms.',
+        },
+    },
+    create(ctx) {
+        return {
+            'Message:exit'() {
+                const m = ctx.message;
+                for (const deal of m.deals) {
+                    if (deal.takeDown || deal.allDealsCancelled)
+                        continue;
+                    if (deal.territories.length === 0 && deal.excludedTerritories.length === 0) {
+                        ctx.report({ messageId: 'noTerritory', loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null });
+                    }
+                }
+                const index = indexMessage(m);
+                const service = ctx.profile.territories.length ? ctx.profile.territories : ['Worldwide'];
+                for (const release of m.releases) {
+                    if (isTrackLike(release) || !release.reference)
+                        continue;
+                    const deals = index.dealsOfRelease(release.reference.value).filter((d) => !d.takeDown && !d.allDealsCancelled);
+                    if (deals.length === 0)
+                        continue; // no deal at all is deals-release-covered's finding
+                    const coverages = deals.map(coverageOf);
+                    if (service.some((t) => coverages.some((c) => covers(c, t))))
+                        continue;
+                    ctx.report({
+                        messageId: 'unsold',
+                        loc: release.loc,
+                        release: release.reference.value,
+                        data: { release: releaseName(release), dealTerritories: [...new Set(coverages.map(describeCoverage))].join('; '), serviceTerritories: service.join(', ') },
+                    });
+                }
+            },
+        };
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,16 @@
+/** Versions before 4.3 are read the same way but are legacy. Reported by the engine. */
+import { defineRule } from '../../define.js';
+export default defineRule({
+    id: 'xml-version-legacy',
+    stage: 'xml',
+    meta: {
+        label: 'Current ERN version',
+        description: 'The message uses ERN 4.3, the current version; older accepted versions get a warning.',
+        versions: 'all',
+        severity: 'warn',
+        strictSeverity: 'warn',
+        messages: { legacy: 'ERN {version} is a legacy version; it is accepted and read like 4.3.' },
+        hint: 'Move your deliveries to ERN 4.3 (namespace http://ddex.net/xml/ern/43).',
+    },
+});
+//# sourceMappingURL=index.js.map

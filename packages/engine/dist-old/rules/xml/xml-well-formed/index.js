@@ -1,0 +1,27 @@
+/** The message must be well-formed XML in a supported encoding, without DTD entities. Reported by the engine from the pass. */
+import { defineRule } from '../../define.js';
+export default defineRule({
+    id: 'xml-well-formed',
+    stage: 'xml',
+    meta: {
+        label: 'Well-formed XML',
+        description: 'The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16, without entity declarations or external DTDs.',
+        versions: 'all',
+        severity: 'error',
+        messages: {
+            empty: 'The file is empty.',
+            syntax: 'The message is not well-formed XML: {reason}.',
+            encoding: 'The message cannot be decoded: {reason}.',
+            doctype: 'The message was refused: {reason}.',
+            read: 'The message could not be read: {reason}.',
+        },
+        hint: {
+            empty: 'Deliver the complete ERN message; the file has no bytes (an interrupted upload?).',
+            syntax: 'Fix the XML at the given line and column; a file cut short usually means an interrupted upload.',
+            encoding: 'Save the message as UTF-8 (with or without BOM) and declare encoding="UTF-8".',
+            doctype: 'Remove the DOCTYPE: ERN messages are validated against the DDEX XSD and never use DTD entities.',
+            read: 'Check that the file is readable and deliver it again.',
+        },
+    },
+});
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,275 @@
+/**
+ * `validate(input, options)`: opens the delivery, reads each message in one streaming pass (ERN
+ * reader, rules and schema validation listening to the same events), runs the batch-level and
+ * media checks, and builds the report with its verdict.
+ */
+import { openBatch, BatchError } from './batch/index.js';
+import { createErnReader } from './ern/reader.js';
+import { runMessagePass } from './xml/pass.js';
+import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
+import { RULES } from './rules/registry.js';
+import { resolveRules } from './rules/severity.js';
+import { RuleDispatcher } from './rules/dispatcher.js';
+import { EngineChecks } from './engine-checks.js';
+import { buildReport } from './report/build.js';
+import { DEFAULT_PROFILE } from './profile/default.js';
+import { createSchemaValidator } from './xml/schema-engines.js';
+import { attributeByPath } from './report/attribute.js';
+import { runBatchRules } from './rules/batch-runner.js';
+import { ENGINE_VERSION } from './engine-version.js';
+import { inspectMedia } from './media/inspect.js';
+/** Reads a delivery and answers whether it would import. Throws only for a path that does not exist or a bad configuration. */
+export async function validate(input, options = {}) {
+    const startedAt = new Date();
+    const active = resolveRules(RULES, options.preset, options.rules);
+    const engine = new EngineChecks(active);
+    const schema = createSchemaValidator(options);
+    const source = typeof input === 'string' ? input : (options.name ?? 'upload');
+    const ctx = { active, engine, schema, options };
+    const checks = [];
+    const messages = [];
+    const engineInfo = () => ({ version: ENGINE_VERSION, schema_engine: schema.name, started_at: startedAt.toISOString(), duration_ms: Date.now() - startedAt.getTime() });
+    options.onProgress?.({ phase: 'open', file: source });
+    let batch;
+    try {
+        batch = await openBatch(input, { name: options.name, limits: options.limits });
+    }
+    catch (error) {
+        if (error instanceof BatchError && error.code === 'not_found')
+            throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        const check = engine.finding('package-batch-readable', { messageId: 'failed', file: error instanceof BatchError ? error.file : '', data: { reason, fix: fixFor(error) } });
+        if (check)
+            checks.push(check);
+        await schema.close?.();
+        return buildReport({ source, checks, messages, engine: engineInfo() });
+    }
+    try {
+        let done = 0;
+        const reads = [];
+        for (const entry of batch.messages) {
+            options.signal?.throwIfAborted();
+            options.onProgress?.({ phase: 'message', file: entry.path, done, total: batch.messages.length });
+            const read = await readMessage(entry, ctx);
+            reads.push(read);
+            messages.push(read.read);
+            done++;
+        }
+        const pass = engine.pass('package-batch-readable', '');
+        if (pass)
+            checks.push(pass);
+        // Media: every referenced file inspected once (hashes, headers, optional full decode), then the media rules.
+        const readable = reads.filter((r) => r.read.message).map((r) => ({ file: r.read.file, message: r.read.message }));
+        let media = null;
+        if (options.media !== false && !batch.messageOnly && readable.length > 0) {
+            options.onProgress?.({ phase: 'media', file: source });
+            media = await inspectMedia({ batch, messages: readable, deep: options.deep ?? false, profile: options.profile ?? DEFAULT_PROFILE, onProgress: options.onProgress, signal: options.signal });
+        }
+        for (const read of reads) {
+            if (read.dispatcher && read.read.message) {
+                if (options.media !== false)
+                    await read.dispatcher.exit('Media:exit', media);
+                read.checks.push(...read.dispatcher.checks(read.read.message.version));
+                attributeByPath(read.checks, read.read.message, read.read.file);
+            }
+            checks.push(...read.checks);
+        }
+        checks.push(...(await runBatchRules({ batch, messages, media, active: ctx.active, profile: ctx.options.profile ?? DEFAULT_PROFILE })));
+    }
+    finally {
+        await batch.close();
+        await schema.close?.();
+    }
+    options.onProgress?.({ phase: 'report', file: source });
+    return buildReport({ source, checks, messages, engine: engineInfo() });
+}
+async function readMessage(entry, ctx) {
+    const file = entry.path;
+    const checks = [];
+    let reader = null;
+    let dispatcher = null;
+    let session = null;
+    let schemaSkip = null;
+    let rootProblem = null;
+    let pass;
+    try {
+        pass = await runMessagePass(await entry.open(), async (root) => {
+            if (!root)
+                return { listeners: [] };
+            rootProblem = versionProblem(root, file, ctx.engine);
+            const version = versionOfNamespace(root.ns);
+            if (rootProblem || !version)
+                return { listeners: [] };
+            reader = createErnReader({ version, root });
+            const model = reader.message;
+            dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null }, version);
+            if (ctx.engine.isActive('xml-schema-valid')) {
+                try {
+                    const begun = await ctx.schema.begin(version, { ns: root.ns, name: root.name });
+                    if (typeof begun === 'string')
+                        schemaSkip = begun;
+                    else
+                        session = begun;
+                }
+                catch (error) {
+                    schemaSkip = `the ${ctx.schema.name} validator could not start: ${error.message}`;
+                }
+            }
+            return {
+                listeners: [reader.listener, dispatcher.listener, ...(session?.listener ? [session.listener] : [])],
+                onBytes: session?.onBytes ? (chunk) => session.onBytes(chunk) : undefined,
+            };
+        });
+    }
+    catch (error) {
+        pass = { root: null, fatal: { kind: 'read', message: error.message, line: null, column: null }, listenerFailures: [], bytes: 0, elements: 0 };
+    }
+    const r = reader;
+    const d = dispatcher;
+    const s = session;
+    const message = r ? safeFinish(r, checks, file) : null;
+    const version = message?.version ?? null;
+    if (pass.fatal) {
+        const loc = pass.fatal.line ? { line: pass.fatal.line, column: pass.fatal.column ?? 1, path: '' } : null;
+        const check = ctx.engine.finding('xml-well-formed', { messageId: pass.fatal.kind, file, loc, data: { reason: pass.fatal.message } });
+        if (check)
+            checks.push(check);
+    }
+    else {
+        const wellFormed = ctx.engine.pass('xml-well-formed', file);
+        if (wellFormed)
+            checks.push(wellFormed);
+    }
+    const problem = rootProblem;
+    if (problem)
+        checks.push(problem);
+    else if (pass.root && version) {
+        const supported = ctx.engine.pass('xml-version-supported', file);
+        if (supported)
+            checks.push(supported);
+        const legacy = version === CURRENT_VERSION
+            ? ctx.engine.pass('xml-version-legacy', file)
+            : ctx.engine.finding('xml-version-legacy', { messageId: 'legacy', file, loc: { line: pass.root.line, column: pass.root.column, path: `/${pass.root.name}` }, data: { version } });
+        if (legacy)
+            checks.push(legacy);
+    }
+    for (const failure of pass.listenerFailures) {
+        checks.push({ stage: 'xml', rule: 'engine-internal', label: 'Engine', status: 'skipped', message: `the ${failure.listener} listener failed at this element and was skipped: ${failure.error.split('\n')[0]}`, field: failure.path, line: failure.line, column: failure.column, file, release: null, hint: 'This is a bug in ddex-check, not in the delivery; please report it.' });
+    }
+    let schemaInvalid = false;
+    if (version && ctx.engine.isActive('xml-schema-valid')) {
+        const result = pass.fatal
+            ? null
+            : s
+                ? await s.finish().catch((error) => ({ outcome: 'skipped', issues: [], note: `the ${ctx.schema.name} validator failed: ${error.message}` }))
+                : { outcome: 'skipped', issues: [], note: schemaSkip ?? 'no schema validator' };
+        if (result) {
+            schemaInvalid = result.outcome === 'invalid';
+            checks.push(...schemaChecks(result, version, file, ctx));
+        }
+        else {
+            const skipped = ctx.engine.skipped('xml-schema-valid', { messageId: 'notRead', file });
+            if (skipped)
+                checks.push(skipped);
+        }
+    }
+    // A message cut short leaves a partial model: its message-end rules would report what is merely unread.
+    if (d && message && !pass.fatal)
+        await d.exit('Message:exit');
+    const summary = {
+        file,
+        ern_version: version ?? (pass.root ? versionNameOfNamespace(pass.root.ns) : null),
+        root: pass.root?.name ?? null,
+        message_id: message?.header.messageId?.value ?? null,
+        sender: message?.header.sender?.name ?? message?.header.sender?.partyIds[0] ?? null,
+        created: message?.header.createdDateTime?.value ?? null,
+        releases: message?.releases.length ?? 0,
+        resources: message?.resources.length ?? 0,
+        deals: message?.deals.length ?? 0,
+        rejected: Boolean(pass.fatal || problem || schemaInvalid),
+    };
+    if (d && pass.fatal)
+        checks.push(...d.findings());
+    return { read: { file, message, summary, updates: d?.updates ?? new Set() }, checks, dispatcher: message && !pass.fatal ? d : null };
+}
+function safeFinish(reader, checks, file) {
+    try {
+        return reader.finish();
+    }
+    catch (error) {
+        checks.push({ stage: 'xml', rule: 'engine-internal', label: 'Engine', status: 'skipped', message: `the ERN reader failed to finish: ${error.message}`, field: '', line: null, column: null, file, release: null, hint: 'This is a bug in ddex-check, not in the delivery; please report it.' });
+        return reader.message;
+    }
+}
+function versionProblem(root, file, engine) {
+    const loc = { line: root.line, column: root.column, path: `/${root.name}` };
+    const accepted = SUPPORTED_VERSIONS.slice().reverse().join(', ');
+    const version = versionOfNamespace(root.ns);
+    if (!ERN_ROOTS.includes(root.name)) {
+        return engine.finding('xml-version-supported', { messageId: 'notErn', file, loc, data: { root: root.name, ns: root.ns } });
+    }
+    if (!version) {
+        if (!root.ns)
+            return engine.finding('xml-version-supported', { messageId: 'noNamespace', file, loc, data: { root: root.name } });
+        const found = versionNameOfNamespace(root.ns);
+        if (!found)
+            return engine.finding('xml-version-supported', { messageId: 'notErn', file, loc, data: { root: root.name, ns: root.ns } });
+        return engine.finding('xml-version-supported', { messageId: 'unsupported', file, loc, data: { found: `${found} (${root.ns})`, accepted } });
+    }
+    if (root.name === 'CatalogListMessage')
+        return engine.finding('xml-version-supported', { messageId: 'rootName', file, loc, data: { root: root.name } });
+    return null;
+}
+function schemaChecks(result, version, file, ctx) {
+    if (result.outcome === 'valid') {
+        const pass = ctx.engine.pass('xml-schema-valid', file);
+        return pass ? [pass] : [];
+    }
+    if (result.outcome === 'skipped') {
+        const skipped = ctx.engine.skipped('xml-schema-valid', { messageId: 'skipped', file, data: { reason: result.note ?? 'unknown reason', install: installHint(version) } });
+        return skipped ? [skipped] : [];
+    }
+    const out = [];
+    for (const issue of result.issues) {
+        const check = ctx.engine.finding('xml-schema-valid', {
+            messageId: 'invalid',
+            file,
+            loc: issue.line ? { line: issue.line, column: issue.column ?? 1, path: issue.path } : issue.path ? { line: 0, column: 0, path: issue.path } : null,
+            data: { detail: issue.message, version },
+        });
+        if (check)
+            out.push(issue.line ? check : { ...check, line: null, column: null });
+    }
+    if (result.note) {
+        const capped = /(\d+) more/.exec(result.note);
+        if (capped) {
+            const check = ctx.engine.finding('xml-schema-valid', { messageId: 'capped', file, data: { count: capped[1] } });
+            if (check)
+                out.push(check);
+        }
+    }
+    return out;
+}
+function installHint(version) {
+    return `Install the DDEX XSD set for ERN ${version}: run "ddex-check schemas pull ${version}", or pass --schemas DIR / set DDEX_SCHEMAS_DIR to a folder holding ern-${version}/release-notification.xsd.`;
+}
+function fixFor(error) {
+    if (!(error instanceof BatchError))
+        return 'Check that the delivery is a folder, a .zip or an .xml file and can be read.';
+    switch (error.code) {
+        case 'zip_unsafe_path':
+            return 'Rebuild the zip with paths relative to the batch folder (no "../", no absolute paths).';
+        case 'zip_too_large':
+        case 'zip_ratio':
+            return 'Split the delivery or zip it with ordinary compression; the archive looks like a zip bomb.';
+        case 'zip_invalid':
+            return 'The zip is damaged or incomplete; build it again and re-deliver.';
+        case 'no_message':
+            return 'Put the ERN message (XML) in the delivery, next to the files it references.';
+        case 'empty':
+            return 'Deliver the complete file; it has no bytes (an interrupted upload?).';
+        default:
+            return 'Check that the delivery is a folder, a .zip or an .xml file and can be read.';
+    }
+}
+//# sourceMappingURL=validate.js.map

@@ -1,0 +1,44 @@
+/**
+ * The events of the one streaming pass over a message. Every consumer (schema validator, ERN
+ * reader, rule dispatcher) is an XmlListener fed by the same saxes stream; nothing builds a DOM.
+ */
+/** A position taken from saxes at event time: 1-based line and column. */
+export interface Position {
+    line: number;
+    column: number;
+}
+/** An element as seen when it opens. Children are in no namespace in ERN (unqualified form). */
+export interface OpenElement extends Position {
+    /** Local name, without prefix (`ICPN`). */
+    name: string;
+    /** Namespace URI, '' when none. */
+    ns: string;
+    /** Attributes by local name (prefixed ones keep `prefix:local`, xmlns declarations are left out). */
+    attrs: Record<string, string>;
+    /** DDEX path with 1-based sibling indices shown from the second one: `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`. */
+    path: string;
+    /** Path without any index: `/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN`. Used for handler matching. */
+    bare: string;
+    /** Depth, the root element is 1. */
+    depth: number;
+}
+/** The same element when it closes, with its own character data (trimmed, capped at 64 KiB). */
+export interface ClosedElement extends OpenElement {
+    /** Text of a leaf element; '' for an element with child elements (ERN has no mixed content: stray text reaches `onText`). */
+    text: string;
+    /** True when the element held child elements. */
+    hasChildren: boolean;
+}
+export interface XmlListener {
+    /** Names the listener in internal-error reports. */
+    readonly name?: string;
+    onOpen?(el: OpenElement): void;
+    /** Raw character data of the current element (possibly in several pieces); most listeners use ClosedElement.text. */
+    onText?(text: string, el: OpenElement): void;
+    onClose?(el: ClosedElement): void;
+    /** End of the document (well-formed or not; see `MessagePassResult.fatal`). */
+    onEnd?(): void;
+}
+/** Largest text kept per element; longer text is truncated (a DDEX leaf never needs more). */
+export declare const MAX_ELEMENT_TEXT: number;
+//# sourceMappingURL=events.d.ts.map

@@ -1,0 +1,40 @@
+/**
+ * Schema validation behind one interface, so that libxml2 (xmllint-wasm, the reference) and the
+ * compiled streaming validator are interchangeable. A session is opened when the root element of a
+ * message is seen (the version is known then) and receives both the raw bytes and the events of
+ * the one pass; a buffering implementation uses the bytes, a streaming one the events.
+ */
+import type { ErnVersion } from '../ern/model.js';
+import type { XmlListener } from './events.js';
+export interface SchemaIssue {
+    message: string;
+    line: number | null;
+    column: number | null;
+    /** DDEX path of the element at fault, '' when unknown. */
+    path: string;
+}
+export interface SchemaResult {
+    /** 'valid' | 'invalid'; 'skipped' when the validator could not run (message too large, schema missing...). */
+    outcome: 'valid' | 'invalid' | 'skipped';
+    issues: SchemaIssue[];
+    /** Why it was skipped, or a note (e.g. issues were capped). */
+    note?: string;
+}
+export interface SchemaSession {
+    /** Raw bytes of the message, in order, from its first byte (those before the root are replayed). */
+    onBytes?(chunk: Buffer): void;
+    /** Events of the pass (from the root element's open on). */
+    listener?: XmlListener;
+    finish(): Promise<SchemaResult>;
+}
+export interface SchemaValidator {
+    /** `libxml2` or `compiled`. */
+    readonly name: string;
+    /** Opens a session, or returns a reason string when this version cannot be validated (no schema). */
+    begin(version: ErnVersion, root: {
+        ns: string;
+        name: string;
+    }): Promise<SchemaSession | string> | SchemaSession | string;
+    close?(): Promise<void>;
+}
+//# sourceMappingURL=schema-validator.d.ts.map

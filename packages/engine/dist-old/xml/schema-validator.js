@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=schema-validator.js.map

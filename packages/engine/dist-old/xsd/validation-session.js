@@ -1,0 +1,231 @@
+import { ANY_TYPE_ID } from './compiled-set.js';
+import { describeExpected, keyLabel } from './expected-names.js';
+import { IdentityTracker } from './identity-tracker.js';
+import { anyDeclaration, Content, PreparedTypes } from './prepared-types.js';
+import { expandedName } from './xsd-tree.js';
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+/** Attributes of the XML Schema instance namespace, allowed everywhere. */
+const XSI_LOCALS = new Set(['schemaLocation', 'noNamespaceSchemaLocation', 'type', 'nil']);
+/** Text kept per simple-content element; beyond it the value is checked truncated (no DDEX leaf comes near). */
+const MAX_SIMPLE_TEXT = 8 * 1024 * 1024;
+export const MAX_ISSUES = 1000;
+export class ValidationSession {
+    set;
+    listener;
+    /** Frames are reused by depth (no allocation per element); `depth` of them are in use. */
+    frames = [];
+    depth = 0;
+    issues = [];
+    issueCount = 0;
+    identity;
+    types;
+    constructor(set, checker, options) {
+        this.set = set;
+        this.types = new PreparedTypes(set, checker);
+        this.identity = options.identityConstraints ? new IdentityTracker((issue) => this.report(issue)) : null;
+        this.listener = {
+            name: 'xml-schema (compiled)',
+            onOpen: (el) => this.open(el),
+            onText: (text) => this.text(text),
+            onClose: (el) => this.close(el),
+        };
+    }
+    report(issue) {
+        this.issueCount++;
+        if (this.issues.length < MAX_ISSUES)
+            this.issues.push(issue);
+    }
+    at(el, message) {
+        this.report({ message, line: el.line, column: el.column, path: el.path });
+    }
+    open(el) {
+        const key = el.ns === '' ? el.name : expandedName(el.ns, el.name);
+        let typeId;
+        const parent = this.depth > 0 ? this.frames[this.depth - 1] : undefined;
+        if (parent === undefined) {
+            typeId = this.set.roots[key] ?? null;
+            if (typeId === null) {
+                const declared = Object.keys(this.set.roots).map(keyLabel);
+                this.at(el, `Root element ${keyLabel(key)} is not declared by the schema (expected ${describeExpected(declared)})`);
+            }
+        }
+        else {
+            typeId = parent.type === null ? null : this.childType(parent, parent.type, el, key);
+        }
+        const type = typeId === null ? null : this.types.get(typeId);
+        if (type !== null)
+            this.checkAttributes(type, el);
+        const frame = this.frames[this.depth];
+        if (frame === undefined)
+            this.frames.push({ type, state: 0, broken: false, strayText: false, text: '' });
+        else {
+            frame.type = type;
+            frame.state = 0;
+            frame.broken = false;
+            frame.strayText = false;
+            frame.text = '';
+        }
+        this.depth++;
+    }
+    /** Moves the parent's automaton on this child and returns the child's type, reporting what was expected. */
+    childType(parent, type, el, key) {
+        if (type.next === null) {
+            if (!parent.broken) {
+                parent.broken = true;
+                const what = type.content === Content.Empty ? 'must be empty' : `holds text only (${type.def.name})`;
+                this.at(el, `Element ${el.name} is not allowed here: its parent ${parentName(el)} ${what}`);
+            }
+            return null;
+        }
+        if (!parent.broken) {
+            const step = type.next[parent.state].get(key);
+            if (step !== undefined) {
+                parent.state = step[0];
+                return step[1];
+            }
+            const state = type.states[parent.state];
+            for (const [wildcard, next] of state.any ?? []) {
+                if (!wildcardAllows(wildcard, el.ns))
+                    continue;
+                parent.state = next;
+                if (wildcard.process === 'skip')
+                    return null;
+                const global = this.set.roots[key];
+                if (global !== undefined)
+                    return global;
+                if (wildcard.process === 'strict')
+                    this.at(el, `Element ${keyLabel(key)} has no global declaration (required by a strict wildcard)`);
+                return wildcard.process === 'lax' ? ANY_TYPE_ID : null;
+            }
+            parent.broken = true;
+            const expected = [...Object.keys(state.next).map(keyLabel), ...(state.any ?? []).map(([w]) => wildcardLabel(w))];
+            this.at(el, expected.length === 0
+                ? `Element ${keyLabel(key)} is not allowed here: ${parentName(el)} allows no further child elements`
+                : `Unexpected element in ${parentName(el)}: expected ${describeExpected(expected)}, found ${keyLabel(key)}`);
+        }
+        // After an error, keep validating the subtree with whatever declaration of that name the parent has.
+        return anyDeclaration(type, key);
+    }
+    checkAttributes(type, el) {
+        const declared = type.attributes;
+        for (const name in el.attrs) {
+            const value = el.attrs[name];
+            let key = name;
+            let ns = '';
+            const colon = name.indexOf(':');
+            if (colon > 0) {
+                const prefix = name.slice(0, colon);
+                const local = name.slice(colon + 1);
+                if (prefix === 'xml') {
+                    ns = XML_NS;
+                    key = `{${XML_NS}}${local}`;
+                }
+                else if (XSI_LOCALS.has(local)) {
+                    if (local === 'nil')
+                        this.at(el, `Element ${el.name} is not nillable (attribute ${name})`);
+                    continue;
+                }
+                else
+                    ns = `prefix ${prefix}`; // namespace not carried by the event; matches no declaration
+            }
+            const use = declared === null ? undefined : declared[key];
+            if (use === undefined) {
+                if (type.anyAttribute && wildcardAllows(type.anyAttribute, ns))
+                    continue;
+                const allowed = declared ? Object.keys(declared).map(keyLabel) : [];
+                this.at(el, `Attribute ${name} is not allowed on ${el.name}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`);
+                continue;
+            }
+            const attrType = this.types.get(use.type);
+            const why = attrType.check(value);
+            if (why)
+                this.at(el, `Attribute ${name} of ${el.name}: ${why}`);
+            else if (use.fixed !== undefined && value !== use.fixed)
+                this.at(el, `Attribute ${name} of ${el.name} must be '${use.fixed}', found '${value}'`);
+            else if (this.identity !== null && attrType.builtin !== '')
+                this.identity.value(attrType.builtin, value, el);
+        }
+        for (const required of type.required) {
+            if (!(required in el.attrs))
+                this.at(el, `Element ${el.name} is missing its required attribute ${keyLabel(required)}`);
+        }
+    }
+    text(text) {
+        if (this.depth === 0)
+            return;
+        const frame = this.frames[this.depth - 1];
+        if (frame.type === null)
+            return;
+        const content = frame.type.content;
+        if (content === Content.Text) {
+            if (frame.text.length < MAX_SIMPLE_TEXT)
+                frame.text += text;
+        }
+        else if (content !== Content.Mixed && !frame.strayText && (content === Content.Empty ? text.length > 0 : hasNonWhitespace(text))) {
+            // Element-only content may hold whitespace; empty content holds nothing at all (as libxml2).
+            frame.strayText = true;
+            frame.text = text.trim().slice(0, 40);
+        }
+    }
+    close(el) {
+        if (this.depth === 0)
+            return;
+        const frame = this.frames[--this.depth];
+        if (frame.type === null)
+            return;
+        const type = frame.type;
+        if (type.content === Content.Text) {
+            const why = type.check(frame.text);
+            if (why)
+                this.at(el, `Element ${el.name}: ${why}`);
+            else if (this.identity !== null && type.builtin !== '')
+                this.identity.value(type.builtin, frame.text, el);
+            return;
+        }
+        if (frame.strayText) {
+            const kind = type.content === Content.Empty ? 'must be empty' : 'holds elements only';
+            this.at(el, `Element ${el.name} ${kind}, found ${frame.text ? `text '${frame.text}'` : 'whitespace'}`);
+        }
+        if (!frame.broken && type.states !== null && !type.states[frame.state].final) {
+            const state = type.states[frame.state];
+            const expected = [...Object.keys(state.next).map(keyLabel), ...(state.any ?? []).map(([w]) => wildcardLabel(w))];
+            this.at(el, `Element ${el.name} is incomplete: expected ${describeExpected(expected)}, found the end of ${el.name}`);
+        }
+    }
+    finish() {
+        this.identity?.finish();
+        const issues = this.issues;
+        const result = { outcome: this.issueCount > 0 ? 'invalid' : 'valid', issues };
+        if (this.issueCount > issues.length)
+            result.note = `${this.issueCount} schema errors, the first ${issues.length} listed`;
+        return result;
+    }
+}
+/** The text between elements is almost always whitespace; a char loop beats a regex here. */
+function hasNonWhitespace(text) {
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d)
+            return true;
+    }
+    return false;
+}
+function parentName(el) {
+    const parts = el.bare.split('/');
+    return parts[parts.length - 2] ?? '';
+}
+function wildcardAllows(w, ns) {
+    if (w.mode === 'any')
+        return true;
+    if (w.mode === 'other')
+        return ns !== w.target && ns !== '';
+    return w.namespaces.includes(ns);
+}
+function wildcardLabel(w) {
+    if (w.mode === 'any')
+        return 'any element';
+    if (w.mode === 'other')
+        return `any element not in ${w.target || 'no namespace'}`;
+    return `any element in ${w.namespaces.map((n) => n || 'no namespace').join(' or ')}`;
+}
+//# sourceMappingURL=validation-session.js.map
