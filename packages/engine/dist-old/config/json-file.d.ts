@@ -1,2 +1,0 @@
-export declare function readJsonFile(file: string, what: string): Promise<unknown>;
-//# sourceMappingURL=json-file.d.ts.map

@@ -1,2 +1,0 @@
-export declare const ENGINE_VERSION: string;
-//# sourceMappingURL=engine-version.d.ts.map

@@ -1,3 +1,0 @@
-export { createErnReader } from './reader.js';
-export { indexMessage } from './index-of-message.js';
-//# sourceMappingURL=index.js.map

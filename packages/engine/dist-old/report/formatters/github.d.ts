@@ -1,3 +1,0 @@
-import type { Formatter } from './types.js';
-export declare const github: Formatter;
-//# sourceMappingURL=github.d.ts.map
