@@ -18,6 +18,7 @@ import { sniff } from './sniff.js';
 import type { ToolLocation } from './tools.js';
 import type { MediaFacts } from './types.js';
 import { loadMusicMetadata } from './libraries.js';
+import { offloadable, type HashPool } from './hash-pool.js';
 
 export type MediaRole = 'audio' | 'image' | 'video';
 
@@ -35,9 +36,14 @@ export interface InspectSettings {
   imageCap: number;
   tools: { ffprobe(): ToolLocation; ffmpeg(): ToolLocation };
   signal?: AbortSignal;
+  /** Workers hashing files on disk of at least `offloadMinBytes` (see hash-pool.ts); null: hash here. */
+  hashPool?: HashPool | null;
+  offloadMinBytes?: number;
 }
 
 const HEAD_BYTES = 64 * 1024;
+/** Files below this are hashed on the main thread (a worker round trip costs more than it saves). */
+const DEFAULT_OFFLOAD_MIN = 16 * 1024 * 1024;
 const TAIL_BYTES = 128 * 1024;
 /** Formats whose facts come from the head alone (STREAMINFO, fmt/data chunks). */
 const HEADER_ONLY = new Set(['flac', 'wav']);
@@ -58,7 +64,16 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
     return facts;
   }
   const sniffed = sniff(first.head);
-  const digests = [...plan.digests].map((name) => [name, createDigest(name)] as const);
+  // A large file on disk is hashed by a worker reading it alongside; the rest is hashed from this read.
+  const pool = settings.hashPool;
+  const offloaded =
+    pool && plan.localPath && entry.size >= (settings.offloadMinBytes ?? DEFAULT_OFFLOAD_MIN) && offloadable(plan.digests)
+      ? pool.hash(plan.localPath, plan.digests).then(
+          (r) => r,
+          (error: unknown) => ({ error: message(error) }),
+        )
+      : null;
+  const digests = offloaded ? [] : [...plan.digests].map((name) => [name, createDigest(name)] as const);
   const tail = new TailKeeper(TAIL_BYTES);
   const sinks: ChunkSink[] = [{ write: (chunk) => digests.forEach(([, d]) => d.update(chunk)), end() {} }, tail];
   const waits: Promise<unknown>[] = [];
@@ -111,6 +126,11 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   }
   await Promise.all(waits);
   if (!facts.error) for (const [name, digest] of digests) facts.hashes[name] = digest.digest();
+  if (offloaded) {
+    const result = await offloaded;
+    if ('error' in result) facts.error ??= `reading it failed: ${result.error}`;
+    else if (!facts.error) Object.assign(facts.hashes, result.hashes);
+  }
 
   const tailBytes = tail.bytes;
   if (roles.has('audio')) {

@@ -13,6 +13,7 @@ import type { Profile } from '../profile/types.js';
 import type { ProgressEvent } from '../options.js';
 import { resolveAlgorithm } from './hash-algorithms.js';
 import { inspectFile, type FilePlan, type MediaRole } from './inspect-file.js';
+import { HashPool } from './hash-pool.js';
 import { createResolver, isRemoteReference } from './resolve.js';
 import { findTool } from './tools.js';
 import type { MediaAccess, MediaFacts } from './types.js';
@@ -26,6 +27,12 @@ export interface InspectMediaInput {
   signal?: AbortSignal;
   /** Files inspected at once (default: the number of cores, 2 to 8). */
   concurrency?: number;
+  /** Worker threads hashing large files on disk (default: one per core, at most 8; 0: hash on this thread). */
+  hashWorkers?: number;
+  /** Smallest file hashed on a worker (default 16 MiB). */
+  offloadMinBytes?: number;
+  /** A pool to use instead of one made (and closed) here. */
+  hashPool?: HashPool;
 }
 
 const ROLE: Partial<Record<ResourceKind, MediaRole>> = { SoundRecording: 'audio', Image: 'image', Video: 'video' };
@@ -66,7 +73,7 @@ export function planMedia(input: Pick<InspectMediaInput, 'batch' | 'messages'>):
       }
     }
   }
-  for (const plan of plans.values()) if (plan.roles.has('video')) plan.localPath = localPathOf(input.batch, plan.entry.path, plan.entry.size);
+  for (const plan of plans.values()) plan.localPath = localPathOf(input.batch, plan.entry.path, plan.entry.size);
   return plans;
 }
 
@@ -74,8 +81,13 @@ export async function inspectMedia(input: InspectMediaInput): Promise<MediaAcces
   const resolver = createResolver(input.batch);
   const plans = planMedia(input);
   const facts = new Map<string, MediaFacts>();
-  const limit = pLimit(input.concurrency ?? Math.min(8, Math.max(2, os.availableParallelism())));
+  const parallel = Math.min(8, Math.max(2, os.availableParallelism()));
+  const limit = pLimit(input.concurrency ?? parallel);
+  const ownPool = input.hashPool === undefined && input.hashWorkers !== 0 ? new HashPool(input.hashWorkers ?? Math.min(8, os.availableParallelism())) : null;
+  const hashPool = input.hashPool ?? ownPool;
   const settings = {
+    hashPool,
+    offloadMinBytes: input.offloadMinBytes,
     deep: input.deep,
     imageCap: Math.max(64 * 1024 * 1024, input.profile.artwork.maxBytes * 2),
     tools: { ffprobe: () => findTool('ffprobe'), ffmpeg: () => findTool('ffmpeg') },
@@ -83,16 +95,20 @@ export async function inspectMedia(input: InspectMediaInput): Promise<MediaAcces
   };
   let done = 0;
   const total = plans.size;
-  await Promise.all(
-    [...plans.values()].map((plan) =>
-      limit(async () => {
-        input.signal?.throwIfAborted();
-        input.onProgress?.({ phase: 'media', file: plan.entry.path, done, total });
-        facts.set(plan.entry.path, await inspectFile(plan, settings));
-        done++;
-      }),
-    ),
-  );
+  try {
+    await Promise.all(
+      [...plans.values()].map((plan) =>
+        limit(async () => {
+          input.signal?.throwIfAborted();
+          input.onProgress?.({ phase: 'media', file: plan.entry.path, done, total });
+          facts.set(plan.entry.path, await inspectFile(plan, settings));
+          done++;
+        }),
+      ),
+    );
+  } finally {
+    await ownPool?.close();
+  }
   input.onProgress?.({ phase: 'media', done, total });
   return {
     deep: input.deep,
