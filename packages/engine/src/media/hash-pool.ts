@@ -13,6 +13,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { DigestName } from './hash-algorithms.js';
+import { WorkerPool } from '../workers/worker-pool.js';
 
 /** Digests a worker computes with `crypto.createHash` (names as Node knows them). */
 const NODE_NAMES: Partial<Record<DigestName, string>> = {
@@ -46,7 +47,7 @@ const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createReadStream } = require('node:fs');
 const { createHash } = require('node:crypto');
-parentPort.on('message', async ({ id, file, names }) => {
+parentPort.on('message', async ({ file, names }) => {
   try {
     const hashes = names.map(([, node]) => createHash(node));
     let bytes = 0;
@@ -56,97 +57,45 @@ parentPort.on('message', async ({ id, file, names }) => {
     }
     const out = {};
     names.forEach(([name], i) => (out[name] = hashes[i].digest('hex')));
-    parentPort.postMessage({ id, hashes: out, bytes });
+    parentPort.postMessage({ hashes: out, bytes });
   } catch (error) {
-    parentPort.postMessage({ id, error: error && error.message ? error.message : String(error) });
+    parentPort.postMessage({ error: error && error.message ? error.message : String(error) });
   }
 });
 `;
 
-interface Job {
-  id: number;
+interface HashTask {
   file: string;
   names: [DigestName, string][];
-  resolve(result: { hashes: Partial<Record<DigestName, string>>; bytes: number }): void;
-  reject(error: Error): void;
 }
 
-interface Slot {
-  worker: Worker;
-  job: Job | null;
-}
+type HashAnswer = { hashes: Partial<Record<DigestName, string>>; bytes: number } | { error: string };
 
 export class HashPool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
-  private nextId = 1;
-  private closed = false;
+  private readonly pool: WorkerPool<HashTask, HashAnswer, { hashes: Partial<Record<DigestName, string>>; bytes: number }>;
   /** Files hashed so far. */
   completed = 0;
 
-  constructor(private readonly size: number) {}
-
-  /** Hashes `file` with every digest in `names` (all `offloadable`). Rejects when the file cannot be read. */
-  hash(file: string, names: Iterable<DigestName>): Promise<{ hashes: Partial<Record<DigestName, string>>; bytes: number }> {
-    if (this.closed) return Promise.reject(new Error('the hash pool is closed'));
-    const pairs = [...names].map((name) => [name, NODE_NAMES[name]!] as [DigestName, string]);
-    return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, file, names: pairs, resolve, reject });
-      this.pump();
+  constructor(size: number) {
+    this.pool = new WorkerPool({
+      size,
+      spawn: () => new Worker(WORKER_SOURCE, { eval: true }),
+      settle: (answer) => {
+        if ('error' in answer) throw new Error(answer.error);
+        this.completed++;
+        return answer;
+      },
+      closedMessage: 'the hash pool is closed',
     });
+  }
+
+  /** Hashes `file` with every digest in `names` (all computed by Node). Rejects when the file cannot be read. */
+  hash(file: string, names: Iterable<DigestName>): Promise<{ hashes: Partial<Record<DigestName, string>>; bytes: number }> {
+    return this.pool.run({ file, names: [...names].map((name) => [name, NODE_NAMES[name]!] as [DigestName, string]) });
   }
 
   /** Stops the workers; jobs not finished are rejected. */
-  async close(): Promise<void> {
-    this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('the hash pool is closed'));
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        slot.job?.reject(new Error('the hash pool is closed'));
-        slot.job = null;
-        await slot.worker.terminate();
-      }),
-    );
-    this.slots.length = 0;
-  }
-
-  private pump(): void {
-    while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.job === null);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
-      if (!slot) return;
-      const job = this.queue.shift()!;
-      slot.job = job;
-      slot.worker.postMessage({ id: job.id, file: job.file, names: job.names });
-    }
-  }
-
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(WORKER_SOURCE, { eval: true }), job: null };
-    slot.worker.on('message', (message: { id: number; hashes?: Partial<Record<DigestName, string>>; bytes?: number; error?: string }) => {
-      const job = slot.job;
-      if (!job || job.id !== message.id) return;
-      slot.job = null;
-      if (message.error !== undefined) job.reject(new Error(message.error));
-      else {
-        this.completed++;
-        job.resolve({ hashes: message.hashes ?? {}, bytes: message.bytes ?? 0 });
-      }
-      this.pump();
-    });
-    const fail = (error: Error) => {
-      // A worker that died takes its job with it; the next job gets a fresh worker.
-      const job = slot.job;
-      slot.job = null;
-      this.slots.splice(this.slots.indexOf(slot), 1);
-      job?.reject(error);
-      if (!this.closed) this.pump();
-    };
-    slot.worker.on('error', fail);
-    slot.worker.on('exit', (code) => {
-      if (!this.closed && this.slots.includes(slot)) fail(new Error(`the hashing worker stopped (exit code ${code})`));
-    });
-    this.slots.push(slot);
-    return slot;
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
