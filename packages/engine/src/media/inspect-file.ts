@@ -68,10 +68,7 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   const pool = settings.hashPool;
   const offloaded =
     pool && plan.localPath && entry.size >= (settings.offloadMinBytes ?? DEFAULT_OFFLOAD_MIN) && offloadable(plan.digests)
-      ? pool.hash(plan.localPath, plan.digests).then(
-          (r) => r,
-          (error: unknown) => ({ error: message(error) }),
-        )
+      ? pool.hash(plan.localPath, plan.digests).catch((error: unknown) => ({ error: message(error) }))
       : null;
   const digests = offloaded ? [] : [...plan.digests].map((name) => [name, createDigest(name)] as const);
   const tail = new TailKeeper(TAIL_BYTES);
