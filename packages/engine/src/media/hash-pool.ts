@@ -1,15 +1,15 @@
 /**
  * Hash sums of large files on disk, computed on worker threads that read the files themselves.
- * MD5 is CPU-bound (about 630 MB/s per core on this project's machine) while a read from the page
- * cache runs at 3 GB/s: on the main thread the hash is the media stage's ceiling. A worker per core
- * lifts it (measured in `npm run bench`, media: the stage went from 505 to 617 MB/s with MD5 on
- * two cores). The main thread still reads each file once for what it parses (headers, tail, image
- * bytes); the second read of the same bytes comes from the page cache.
+ * Hashing is CPU-bound (MD5 about 630 MB/s per core on this project's machine, SHA-256 about
+ * 1.3 GB/s) while a read from the page cache runs at 3 GB/s: on the main thread the hash is the
+ * media stage's ceiling. A worker per core lifts it, and the main thread then reads only the head
+ * and the tail of a FLAC or WAV file (inspect-file.ts). Measured in `npm run bench` (media, 2 cores):
+ * MD5 505 -> 795 MB/s, SHA-256 851 -> 1228 MB/s.
  *
  * Handing chunks from the main thread to workers instead was measured slower (copies and messages
- * cost more than the second core gives), so each worker opens its file. Only digests Node's crypto
- * computes are offloaded (MD4 and CRC32 are computed on the main thread, see hash-algorithms.ts).
- * The worker code is inline (`eval`), so it runs the same from the sources under test and from dist.
+ * cost more than the second core gives), so each worker opens its file. MD4 and CRC32, computed by
+ * our own code, stay on the main thread. The worker code is inline (`eval`), so it runs the same
+ * from the sources under test and from dist.
  */
 import { Worker } from 'node:worker_threads';
 import type { DigestName } from './hash-algorithms.js';
@@ -25,22 +25,14 @@ const NODE_NAMES: Partial<Record<DigestName, string>> = {
   sha512: 'sha512',
 };
 
-/**
- * Digests slower than a cached read by far on one core (measured on this project's machine: MD5,
- * SHA-384 and SHA-512 about 650 MB/s). SHA-1 and SHA-256 run at about 1.5 GB/s where the CPU has
- * SHA extensions, and there the second read and the worker cost more than they save (measured:
- * SHA-256 909 MB/s on the main thread, 833 on workers).
- */
-const SLOW = new Set<DigestName>(['md5', 'sha384', 'sha512']);
-
-/** True when the digests are worth a worker: at least one slow one, and all of them computed by Node. */
+/** True when a worker can compute every digest (MD4 and CRC32 are computed on the main thread). */
 export function offloadable(names: Iterable<DigestName>): boolean {
-  let slow = false;
+  let any = false;
   for (const name of names) {
     if (!NODE_NAMES[name]) return false;
-    if (SLOW.has(name)) slow = true;
+    any = true;
   }
-  return slow;
+  return any;
 }
 
 const WORKER_SOURCE = `

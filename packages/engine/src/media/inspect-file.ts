@@ -4,6 +4,7 @@
  * audio, a buffer for sharp, ffprobe for video, ffmpeg for a deep decode). Nothing is extracted
  * to disk; a file that cannot be read gives facts with `error`, never a throw.
  */
+import { open } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import type { IAudioMetadata } from 'music-metadata';
 import type { BatchEntry } from '../batch/types.js';
@@ -47,6 +48,26 @@ const DEFAULT_OFFLOAD_MIN = 16 * 1024 * 1024;
 const TAIL_BYTES = 128 * 1024;
 /** Formats whose facts come from the head alone (STREAMINFO, fmt/data chunks). */
 const HEADER_ONLY = new Set(['flac', 'wav']);
+
+/** Gives the last bytes of a file to `tail` (one positioned read); returns the file's size. */
+async function readTail(file: string, tail: TailKeeper): Promise<number> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, TAIL_BYTES);
+    const bytes = Buffer.alloc(length);
+    let done = 0;
+    while (done < length) {
+      const { bytesRead } = await handle.read(bytes, done, length - done, size - length + done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    tail.write(bytes.subarray(0, done));
+    return size;
+  } finally {
+    await handle.close();
+  }
+}
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -115,8 +136,15 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   const image = roles.has('image') && sniffed.kind === 'image' ? new BufferKeeper(settings.imageCap) : null;
   if (image) sinks.push(image);
 
+  // A FLAC or WAV file on disk needs only its head and its last bytes: its middle is read only to be
+  // hashed here or decoded. Otherwise (a hash computed by a worker, or none) only the tail is read.
+  const skipMiddle =
+    plan.localPath !== null && !first.ended && digests.length === 0 && !settings.deep && roles.size === 1 && roles.has('audio') && sinks.length === 2 && sniffed.kind === 'audio' && HEADER_ONLY.has(sniffed.format);
   try {
-    facts.size = await fanOut(iterator, first.chunks, sinks, settings.signal);
+    if (skipMiddle) {
+      await iterator.return?.();
+      facts.size = await readTail(plan.localPath!, tail);
+    } else facts.size = await fanOut(iterator, first.chunks, sinks, settings.signal);
   } catch (error) {
     settings.signal?.throwIfAborted();
     facts.error = `reading it failed: ${message(error)}`;
