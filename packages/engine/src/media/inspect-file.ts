@@ -100,14 +100,20 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   let metadataError: string | null = null;
   let decode: ToolRun | null = null;
   if (roles.has('audio') && sniffed.kind === 'audio') {
-    const { parseBuffer, parseStream } = await loadMusicMetadata();
+    const mm = await loadMusicMetadata().catch((error: unknown) => {
+      // An installation problem, not the file's: said as such rather than crashing the run.
+      metadataError = `the audio metadata library (music-metadata) did not load (${message(error)}); reinstall ddex-check`;
+      return null;
+    });
     const fileInfo = { mimeType: sniffed.mime ?? undefined, size: entry.size };
     const settle = (parsing: Promise<IAudioMetadata>) => parsing.then((m) => void (metadata = m), (e: unknown) => void (metadataError = message(e)));
-    if (HEADER_ONLY.has(sniffed.format)) {
+    // Without music-metadata (metadataError says why), the format checks of our own parsers still run.
+    if (mm && HEADER_ONLY.has(sniffed.format)) {
       // FLAC and WAV: everything needed is in the head (our own parsers read the rest); streaming
       // a long WAV through music-metadata would cost more than hashing it.
-      waits.push(settle(parseBuffer(first.head, fileInfo, { skipCovers: true })));
-    } else {
+      waits.push(settle(mm.parseBuffer(first.head, fileInfo, { skipCovers: true })));
+    } else if (mm) {
+      const { parseStream } = mm;
       const pass = new PassThrough({ highWaterMark: 256 * 1024 });
       const sink = writableSink(pass);
       sinks.push(sink);

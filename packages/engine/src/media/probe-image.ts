@@ -15,7 +15,15 @@ export async function imageFactsOf(input: { path: string; bytes: Buffer; complet
   }
   const promised = formatOfExtension(input.path);
   if (promised && promised !== sniffed.format) facts.problems.push(`its name ends in ".${input.path.split('.').pop()}" but its content is ${sniffed.description}`);
-  const sharp = (await loadSharp()).default;
+  let sharp: Awaited<ReturnType<typeof loadSharp>>['default'];
+  try {
+    sharp = (await loadSharp()).default;
+  } catch (error) {
+    // An installation problem, not the file's: said as such rather than crashing the run.
+    facts.format = sniffed.format;
+    facts.problems.push(`it could not be checked: the image library (sharp) did not load (${(error as Error).message}); reinstall ddex-check`);
+    return facts;
+  }
   try {
     const meta = await sharp(input.bytes, { failOn: 'none' }).metadata();
     facts.format = meta.format === 'heif' ? sniffed.format : (meta.format ?? sniffed.format);
