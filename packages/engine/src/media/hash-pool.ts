@@ -61,10 +61,15 @@ interface HashTask {
   names: [DigestName, string][];
 }
 
-type HashAnswer = { hashes: Partial<Record<DigestName, string>>; bytes: number } | { error: string };
+export interface FileHashes {
+  hashes: Partial<Record<DigestName, string>>;
+  bytes: number;
+}
+
+type HashAnswer = FileHashes | { error: string };
 
 export class HashPool {
-  private readonly pool: WorkerPool<HashTask, HashAnswer, { hashes: Partial<Record<DigestName, string>>; bytes: number }>;
+  private readonly pool: WorkerPool<HashTask, HashAnswer, FileHashes>;
   /** Files hashed so far. */
   completed = 0;
 
@@ -82,7 +87,7 @@ export class HashPool {
   }
 
   /** Hashes `file` with every digest in `names` (all computed by Node). Rejects when the file cannot be read. */
-  hash(file: string, names: Iterable<DigestName>): Promise<{ hashes: Partial<Record<DigestName, string>>; bytes: number }> {
+  hash(file: string, names: Iterable<DigestName>): Promise<FileHashes> {
     return this.pool.run({ file, names: [...names].map((name) => [name, NODE_NAMES[name]!] as [DigestName, string]) });
   }
 

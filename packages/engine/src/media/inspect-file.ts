@@ -142,10 +142,11 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   const image = roles.has('image') && sniffed.kind === 'image' ? new BufferKeeper(settings.imageCap) : null;
   if (image) sinks.push(image);
 
-  // A FLAC or WAV file on disk needs only its head and its last bytes: its middle is read only to be
-  // hashed here or decoded. Otherwise (a hash computed by a worker, or none) only the tail is read.
-  const skipMiddle =
-    plan.localPath !== null && !first.ended && digests.length === 0 && !settings.deep && roles.size === 1 && roles.has('audio') && sinks.length === 2 && sniffed.kind === 'audio' && HEADER_ONLY.has(sniffed.format);
+  // A FLAC or WAV file on disk needs only its head and its last bytes: when nothing but the tail
+  // keeper listens (no hash computed here, no parser, decoder, probe or image buffer), only the
+  // tail is read.
+  const onlyTail = digests.length === 0 && sinks.length === 2;
+  const skipMiddle = onlyTail && plan.localPath !== null && !first.ended && sniffed.kind === 'audio' && HEADER_ONLY.has(sniffed.format);
   try {
     if (skipMiddle) {
       await iterator.return?.();

@@ -46,3 +46,12 @@ export interface XmlListener {
 
 /** Largest text kept per element; longer text is truncated (a DDEX leaf never needs more). */
 export const MAX_ELEMENT_TEXT = 64 * 1024;
+
+/** True for text of XML whitespace only (space, tab, CR, LF), as between elements; a char loop beats a regex on these short strings. */
+export function isXmlWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}

@@ -7,7 +7,7 @@
 import type { SaxesTagNS } from 'saxes';
 import { FastSaxesParser } from './fast-saxes.js';
 import { MessageDecoder, EncodingError } from './decode.js';
-import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
+import { MAX_ELEMENT_TEXT, isXmlWhitespace, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
 
 export interface RootInfo {
   name: string;
@@ -227,7 +227,7 @@ export async function runMessagePass(
     if (el.hasChildren) {
       // Indentation between child elements (half of saxes' text events) concerns no listener: an
       // element with children holds element-only content, or its schema error is already known.
-      if (isWhitespace(text)) return;
+      if (isXmlWhitespace(text)) return;
     } else if (el.text.length < MAX_ELEMENT_TEXT) el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
     for (let i = 0; i < texts.length; i++) {
       try {
@@ -308,15 +308,6 @@ export async function runMessagePass(
     }
     return result;
   }
-}
-
-/** XML whitespace only (space, tab, CR, LF); a char loop beats a regex on these short strings. */
-function isWhitespace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) return false;
-  }
-  return true;
 }
 
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;

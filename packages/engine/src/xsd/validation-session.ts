@@ -4,7 +4,7 @@
  * follows element depth, not message size. Every error is kept, each with line, column and path.
  */
 import type { SchemaIssue, SchemaResult } from '../xml/schema-validator.js';
-import type { ClosedElement, OpenElement, XmlListener } from '../xml/events.js';
+import { isXmlWhitespace, type ClosedElement, type OpenElement, type XmlListener } from '../xml/events.js';
 import type { CompiledSet, Wildcard } from './compiled-set.js';
 import { ANY_TYPE_ID } from './compiled-set.js';
 import { describeExpected, keyLabel } from './expected-names.js';
@@ -174,7 +174,7 @@ export class ValidationSession {
     const content = frame.type.content;
     if (content === Content.Text) {
       if (frame.text.length < MAX_SIMPLE_TEXT) frame.text += text;
-    } else if (content !== Content.Mixed && !frame.strayText && (content === Content.Empty ? text.length > 0 : hasNonWhitespace(text))) {
+    } else if (content !== Content.Mixed && !frame.strayText && (content === Content.Empty ? text.length > 0 : !isXmlWhitespace(text))) {
       // Element-only content may hold whitespace; empty content holds nothing at all (as libxml2).
       frame.strayText = true;
       frame.text = text.trim().slice(0, 40);
@@ -210,15 +210,6 @@ export class ValidationSession {
     if (this.issueCount > issues.length) result.note = `${this.issueCount} schema errors, the first ${issues.length} listed`;
     return result;
   }
-}
-
-/** The text between elements is almost always whitespace; a char loop beats a regex here. */
-function hasNonWhitespace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) return true;
-  }
-  return false;
 }
 
 function parentName(el: OpenElement): string {
