@@ -34,6 +34,11 @@ export interface ValidateOptions {
   media?: boolean;
   /** Upper bounds for zips: total uncompressed bytes and compression ratio. */
   limits?: { maxUncompressedBytes?: number; maxCompressionRatio?: number };
+  /**
+   * Parse each message on a second thread, beside the reader, rules and schema validator (default:
+   * for messages of 4 MiB and more when the machine has a second core).
+   */
+  parseThread?: boolean;
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
 }

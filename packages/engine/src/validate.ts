@@ -135,7 +135,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
         listeners: [reader.listener, dispatcher.listener, ...(session?.listener ? [session.listener] : [])],
         onBytes: session?.onBytes ? (chunk: Buffer) => session!.onBytes!(chunk) : undefined,
       };
-    });
+    }, { parseThread: ctx.options.parseThread ?? entry.size });
   } catch (error) {
     pass = { root: null, fatal: { kind: 'read', message: (error as Error).message, line: null, column: null }, listenerFailures: [], bytes: 0, elements: 0 };
   }

@@ -2,25 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { readFileSync } from 'node:fs';
 import { runMessagePass, type RootInfo } from './pass.js';
+import { ParseThread } from './parse-thread.js';
 import type { ClosedElement, OpenElement } from './events.js';
 import { sample } from '../test-support.js';
 
-async function collect(input: string | Buffer, chunkSize = 7) {
+async function collect(input: string | Buffer, chunkSize = 7, parseThread = false) {
   const buffer = typeof input === 'string' ? Buffer.from(input) : input;
   const chunks: Buffer[] = [];
   for (let i = 0; i < buffer.length; i += chunkSize) chunks.push(buffer.subarray(i, i + chunkSize));
   const opened: OpenElement[] = [];
   const closed: ClosedElement[] = [];
+  const texts: string[] = [];
   let seenRoot: RootInfo | null = null;
   let replayed = 0;
   const result = await runMessagePass(Readable.from(chunks), (root) => {
     seenRoot = root;
     return {
-      listeners: [{ onOpen: (el) => opened.push({ ...el }), onClose: (el) => closed.push({ ...el }) }],
+      listeners: [{ onOpen: (el) => opened.push({ ...el }), onText: (text, el) => texts.push(`${el.path}: ${text}`), onClose: (el) => closed.push({ ...el }) }],
       onBytes: (chunk) => (replayed += chunk.length),
     };
-  });
-  return { result, opened, closed, root: seenRoot as RootInfo | null, replayed };
+  }, { parseThread });
+  return { result, opened, closed, texts, root: seenRoot as RootInfo | null, replayed };
 }
 
 describe('runMessagePass', () => {
@@ -122,5 +124,37 @@ describe('runMessagePass', () => {
     expect(result.fatal).toBeNull();
     expect(root?.name).toBe('NewReleaseMessage');
     expect(opened.some((e) => e.path.startsWith('/NewReleaseMessage/ReleaseList/TrackRelease[2]'))).toBe(true);
+  });
+
+  describe('on the parse thread: the same events, texts, positions and failures as on this thread', () => {
+    const inputs: [string, string | Buffer, number][] = [
+      ['paths, entities and indentation', '<?xml version="1.0"?>\n<ern:M xmlns:ern="http://ddex.net/xml/ern/43" A="1">\n  <L><R>x</R>\n    <R><I>a &amp; b</I></R></L>\n</ern:M>', 7],
+      ['namespaces and qualified attributes', '<ern:M xmlns:ern="urn:a" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:a a.xsd"><L xmlns="urn:d"><R/></L><Y xmlns:ern="urn:b"><ern:Z xml:lang="en">t</ern:Z></Y></ern:M>', 5],
+      ['a truncated message', '<a>\n  <b>text</b>\n  <c>', 3],
+      ['not XML', 'hello, this is not XML', 4],
+      ['an XXE DOCTYPE', '<?xml version="1.0"?>\n<!DOCTYPE r SYSTEM "file:///etc/passwd">\n<r/>', 9],
+      ['a mismatched end tag', '<r>\n<a>text</b></r>', 2],
+      ['stray text and CDATA', '<r>stray<a><![CDATA[x < y]]></a>more</r>', 6],
+      ['an empty file', '', 1],
+      ['an official ERN 4.3 sample', readFileSync(sample('ddex-official-ern43/1 Audio.xml')), 4096],
+    ];
+
+    it.each(inputs)('%s', async (_what, input, chunkSize) => {
+      const started = ParseThread.started;
+      const own = await collect(input, chunkSize, false);
+      const threaded = await collect(input, chunkSize, true);
+      expect(ParseThread.started).toBe(started + 1);
+      expect(threaded).toEqual(own);
+    });
+
+    it('a message of several megabytes, in 64 KiB chunks', async () => {
+      const release = (i: number) => `  <Release><ReleaseReference>R${i}</ReleaseReference><Title lang="en">Title n°${i} &amp; é — 漢字</Title>\r\n  </Release>\n`;
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<M xmlns="urn:m">\n${Array.from({ length: 30_000 }, (_, i) => release(i)).join('')}</M>\n`;
+      const own = await collect(xml, 65536, false);
+      const threaded = await collect(xml, 65536, true);
+      expect(own.result.fatal).toBeNull();
+      expect(own.opened).toHaveLength(1 + 3 * 30_000);
+      expect(threaded).toEqual(own);
+    });
   });
 });

@@ -6,8 +6,10 @@
  */
 import type { SaxesTagNS } from 'saxes';
 import { FastSaxesParser } from './fast-saxes.js';
-import { MessageDecoder, EncodingError } from './decode.js';
-import { MAX_ELEMENT_TEXT, isXmlWhitespace, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
+import { MessageDecoder } from './decode.js';
+import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
+import { EventEncoder, OP_CLOSE, OP_OPEN, OP_TEXT, failKind, type EventBatch } from './event-encoder.js';
+import { ParseThread, wantsParseThread } from './parse-thread.js';
 
 export interface RootInfo {
   name: string;
@@ -89,9 +91,19 @@ export function detached(text: string): string {
 }
 
 /** Runs the pass. `setup` is called once with the root (null when none could be found) and returns the listeners. */
+export interface PassOptions {
+  /**
+   * Parse on a second thread (parse-thread.ts): `true`, `false`, or a number, the message's size in
+   * bytes, to decide by size and cores (`wantsParseThread`). Default: on this thread.
+   */
+  parseThread?: boolean | number;
+}
+
+/** Runs the pass. `setup` is called once with the root (null when none could be found) and returns the listeners. */
 export async function runMessagePass(
   source: AsyncIterable<Buffer | Uint8Array | string>,
   setup: (root: RootInfo | null) => Promise<PassSetup> | PassSetup,
+  options: PassOptions = {},
 ): Promise<PassResult> {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
@@ -104,88 +116,210 @@ export async function runMessagePass(
     bytes += chunk.length;
     return chunk;
   };
+  // Started first, so that the thread boots while the head is sniffed.
+  const wanted = typeof options.parseThread === 'number' ? wantsParseThread(options.parseThread) : options.parseThread === true;
+  let thread: ParseThread | null = wanted ? new ParseThread() : null;
 
-  // 1. Sniff the root from the head.
-  let root: RootInfo | null = null;
-  let readFailure: PassFailure | null = null;
   try {
-    const sniffer = new RootSniffer();
-    while (!sniffer.done && bytes < SNIFF_LIMIT) {
-      const chunk = await next();
-      if (!chunk) {
-        ended = true;
-        break;
+    // 1. Sniff the root from the head.
+    let root: RootInfo | null = null;
+    let readFailure: PassFailure | null = null;
+    try {
+      const sniffer = new RootSniffer();
+      while (!sniffer.done && bytes < SNIFF_LIMIT) {
+        const chunk = await next();
+        if (!chunk) {
+          ended = true;
+          break;
+        }
+        head.push(chunk);
+        sniffer.write(chunk);
       }
-      head.push(chunk);
-      sniffer.write(chunk);
+      root = sniffer.root;
+    } catch (error) {
+      readFailure = { kind: 'read', message: `could not read the message: ${(error as Error).message}`, line: null, column: null };
     }
-    root = sniffer.root;
-  } catch (error) {
-    readFailure = { kind: 'read', message: `could not read the message: ${(error as Error).message}`, line: null, column: null };
+
+    const { listeners, onBytes } = await setup(root);
+    const pass = new PassEvents(listeners, root);
+    if (readFailure) {
+      pass.fail(readFailure);
+      return pass.finish(bytes);
+    }
+    if (!root && thread) {
+      // Nothing listens: the pass only looks for the syntax error, not worth a thread.
+      await thread.close();
+      thread = null;
+    }
+
+    // 2. The real pass, replaying the head.
+    const encoder = thread ? null : new EventEncoder(detached);
+    const feed = (chunk: Buffer) => {
+      onBytes?.(chunk);
+      if (pass.stopped) return;
+      if (thread) thread.write(chunk);
+      else pass.consume(encoder!.write(chunk));
+    };
+    // With a thread, batches are taken as they come, and the reading waits when a few are in flight.
+    const drain = async (keep: number) => {
+      while (thread && thread.inFlight > keep && !pass.stopped) {
+        let batch: EventBatch;
+        try {
+          batch = await thread.next();
+        } catch (error) {
+          // The thread runs code of ours: a failure there is a bug, reported, never a crash of the run.
+          pass.fail({ kind: 'read', message: (error as Error).message, line: pass.line, column: pass.column });
+          return;
+        }
+        pass.consume(batch);
+      }
+    };
+
+    try {
+      for (const chunk of head) feed(chunk);
+      if (!ended) {
+        for (let chunk = await next(); chunk; chunk = await next()) {
+          feed(chunk);
+          await drain(IN_FLIGHT);
+          // Keep reading bytes (for the byte-count and the schema session) only while useful.
+          if (pass.stopped && !onBytes) break;
+        }
+      }
+    } catch (error) {
+      pass.fail({ kind: 'read', message: `could not read the message: ${(error as Error).message}`, line: pass.line, column: pass.column });
+    }
+    if (!pass.stopped) {
+      if (thread) {
+        thread.end();
+        await drain(0);
+      } else pass.consume(encoder!.end());
+    }
+    if (bytes === 0) pass.fail({ kind: 'empty', message: 'the file is empty', line: null, column: null }, true);
+    else if (!root) pass.fail({ kind: 'syntax', message: 'no root element found', line: null, column: null });
+    return pass.finish(bytes);
+  } finally {
+    await thread?.close();
+  }
+}
+
+/** Batches in flight to the parse thread at most: enough to keep both threads busy. */
+const IN_FLIGHT = 3;
+
+/** The pass's side of the events: elements with paths and positions, handed to every listener. */
+class PassEvents {
+  readonly result: PassResult;
+  stopped = false;
+  private readonly opens: XmlListener[];
+  private readonly texts: XmlListener[];
+  private readonly closes: XmlListener[];
+  /** The interned names of the batches so far. */
+  private readonly names: string[] = [];
+  // The open elements and their bare-path nodes, by depth: no frame object per element.
+  private readonly stack: ClosedElement[] = [];
+  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null }];
+  /** The last child opened under the element at each depth. */
+  private readonly lastChild: (BareNode | null)[] = [null];
+
+  constructor(
+    private readonly listeners: XmlListener[],
+    root: RootInfo | null,
+  ) {
+    this.result = { root, fatal: null, listenerFailures: [], bytes: 0, elements: 0 };
+    // Listener calls are inlined with try/catch (no closure per event): this loop runs for every element.
+    this.opens = listeners.filter((l) => l.onOpen);
+    this.texts = listeners.filter((l) => l.onText);
+    this.closes = listeners.filter((l) => l.onClose);
   }
 
-  const { listeners, onBytes } = await setup(root);
-  const result: PassResult = { root, fatal: readFailure, listenerFailures: [], bytes: 0, elements: 0 };
+  /** Where the innermost open element starts (for failures of the reading itself). */
+  get line(): number | null {
+    return this.stack[this.stack.length - 1]?.line ?? null;
+  }
+  get column(): number | null {
+    return this.stack[this.stack.length - 1]?.column ?? null;
+  }
 
-  // 2. The real pass, replaying the head.
-  const parser = new FastSaxesParser({ xmlns: true, position: true });
-  const decoder = new MessageDecoder();
-  // The open elements and their bare-path nodes, by depth: no frame object per element.
-  const stack: ClosedElement[] = [];
-  const bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null }];
-  /** The last child opened under the element at each depth. */
-  const lastChild: (BareNode | null)[] = [null];
-  let tagLine = 1;
-  let tagColumn = 1;
-  let stopped = false;
+  /** Records the first failure (`replace`: this one even if another came first) and stops the pass. */
+  fail(failure: PassFailure, replace = false) {
+    if (!this.result.fatal || replace) this.result.fatal = failure;
+    this.stopped = true;
+  }
 
-  const listenerFailed = (listener: XmlListener, error: unknown, el: OpenElement | null) => {
-    if (result.listenerFailures.length >= 100) return;
-    result.listenerFailures.push({
+  consume(batch: EventBatch) {
+    const names = this.names;
+    for (const name of batch.names) names.push(name);
+    this.result.elements += batch.elements;
+    const { ops, strings } = batch;
+    const end = batch.length;
+    let i = 0;
+    while (i < end) {
+      const op = ops[i];
+      if (op === OP_OPEN) {
+        const count = ops[i + 5];
+        let attrs = NO_ATTRIBUTES;
+        if (count > 0) {
+          attrs = {};
+          for (let a = i + 6, last = i + 6 + 2 * count; a < last; a += 2) {
+            const value = strings[ops[a + 1]];
+            // Detached: a value kept in the model (a ProprietaryId namespace) would otherwise keep saxes' whole input chunk alive.
+            attrs[names[ops[a]]] = detached(value);
+          }
+        }
+        this.open(names[ops[i + 1]], names[ops[i + 2]], attrs, ops[i + 3], ops[i + 4]);
+        i += 6 + 2 * count;
+      } else if (op === OP_TEXT) {
+        this.text(strings[ops[i + 1]]);
+        i += 2;
+      } else if (op === OP_CLOSE) {
+        this.close();
+        i += 1;
+      } else {
+        this.fail({ kind: failKind(ops[i + 1]), message: strings[ops[i + 2]], line: ops[i + 3], column: ops[i + 4] });
+        return;
+      }
+    }
+  }
+
+  finish(bytes: number): PassResult {
+    const result = this.result;
+    result.bytes = bytes;
+    for (const l of this.listeners) {
+      try {
+        l.onEnd?.();
+      } catch (error) {
+        this.listenerFailed(l, error, null);
+      }
+    }
+    return result;
+  }
+
+  private listenerFailed(listener: XmlListener, error: unknown, el: OpenElement | null) {
+    if (this.result.listenerFailures.length >= 100) return;
+    this.result.listenerFailures.push({
       listener: listener.name ?? 'listener',
       error: (error as Error)?.stack ?? String(error),
-      line: el?.line ?? parser.line,
-      column: el?.column ?? parser.column + 1,
+      // No element: the end of the document, located at its root.
+      line: el?.line ?? this.result.root?.line ?? 1,
+      column: el?.column ?? this.result.root?.column ?? 1,
       path: el?.path ?? '',
     });
-  };
-  // Listener calls are inlined with try/catch (no closure per event): this loop runs for every element.
-  const opens = listeners.filter((l) => l.onOpen);
-  const texts = listeners.filter((l) => l.onText);
-  const closes = listeners.filter((l) => l.onClose);
+  }
 
-  const fail = (failure: PassFailure) => {
-    if (!result.fatal) result.fatal = failure;
-    stopped = true;
-  };
-  if (readFailure) return finish();
-
-  parser.on('doctype', (doctype) => {
-    if (/<!ENTITY/i.test(doctype)) {
-      fail({ kind: 'doctype', message: 'the DOCTYPE declares entities; entity declarations are refused (no XXE, no entity expansion)', line: parser.line, column: parser.column + 1 });
-    } else if (/\b(SYSTEM|PUBLIC)\b/.test(doctype)) {
-      fail({ kind: 'doctype', message: 'the DOCTYPE points at an external DTD; external DTDs are never fetched and are refused', line: parser.line, column: parser.column + 1 });
-    }
-  });
-  parser.on('opentagstart', (tag) => {
-    const column = parser.column - tag.name.length - 1;
-    tagLine = parser.line;
-    tagColumn = column >= 1 ? column : 1;
-  });
-  parser.on('opentag', (tag: SaxesTagNS) => {
+  private open(name: string, ns: string, attrs: Record<string, string>, line: number, column: number) {
+    const stack = this.stack;
     const depth = stack.length;
     const parent = depth > 0 ? stack[depth - 1] : null;
-    const parentNode = bareNodes[depth];
-    const previous = lastChild[depth];
+    const parentNode = this.bareNodes[depth];
+    const previous = this.lastChild[depth];
     let bareNode = previous ? previous.next : parentNode.first;
-    if (!bareNode || bareNode.name !== tag.local) {
-      bareNode = childBare(parentNode, tag.local);
+    if (!bareNode || bareNode.name !== name) {
+      bareNode = childBare(parentNode, name);
       if (previous) previous.next = bareNode;
       else parentNode.first = bareNode;
     }
-    lastChild[depth] = bareNode;
-    lastChild[depth + 1] = null;
-    bareNodes[depth + 1] = bareNode;
+    this.lastChild[depth] = bareNode;
+    this.lastChild[depth + 1] = null;
+    this.bareNodes[depth + 1] = bareNode;
     let index = 1;
     if (parent) {
       if (!parent.hasChildren) {
@@ -201,112 +335,55 @@ export async function runMessagePass(
     // Every element has the same shape from its open on (text and hasChildren set at close).
     const el: ClosedElement = {
       name: bareNode.name,
-      ns: tag.uri,
-      attrs: attributesOf(tag),
+      ns,
+      attrs,
       path: (parent ? parent.path : '') + '/' + bareNode.name + (index > 1 ? `[${index}]` : ''),
       bare: bareNode.bare,
       depth: depth + 1,
-      line: tagLine,
-      column: tagColumn,
+      line,
+      column,
       text: '',
       hasChildren: false,
     };
     stack.push(el);
-    result.elements++;
+    const opens = this.opens;
     for (let i = 0; i < opens.length; i++) {
       try {
         opens[i].onOpen!(el);
       } catch (error) {
-        listenerFailed(opens[i], error, el);
+        this.listenerFailed(opens[i], error, el);
       }
     }
-  });
-  const onText = (text: string) => {
-    const el = stack[stack.length - 1];
+  }
+
+  private text(text: string) {
+    const el = this.stack[this.stack.length - 1];
     if (!el) return;
-    if (el.hasChildren) {
-      // Indentation between child elements (half of saxes' text events) concerns no listener: an
-      // element with children holds element-only content, or its schema error is already known.
-      if (isXmlWhitespace(text)) return;
-    } else if (el.text.length < MAX_ELEMENT_TEXT) el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
+    if (!el.hasChildren && el.text.length < MAX_ELEMENT_TEXT) {
+      el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
+    }
+    const texts = this.texts;
     for (let i = 0; i < texts.length; i++) {
       try {
         texts[i].onText!(text, el);
       } catch (error) {
-        listenerFailed(texts[i], error, el);
+        this.listenerFailed(texts[i], error, el);
       }
     }
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', () => {
-    const closed = stack.pop();
+  }
+
+  private close() {
+    const closed = this.stack.pop();
     if (!closed) return;
     if (closed.text.length !== 0) closed.text = detached(closed.text.trim());
+    const closes = this.closes;
     for (let i = 0; i < closes.length; i++) {
       try {
         closes[i].onClose!(closed);
       } catch (error) {
-        listenerFailed(closes[i], error, closed);
+        this.listenerFailed(closes[i], error, closed);
       }
     }
-  });
-  let atEnd = false;
-  parser.on('error', (error) => {
-    const open = stack[stack.length - 1]?.name;
-    const message = atEnd && open ? `the file ends before <${open}> is closed (truncated?): ${cleanSaxesMessage(error.message)}` : cleanSaxesMessage(error.message);
-    fail({ kind: 'syntax', message, line: parser.line, column: parser.column + 1 });
-  });
-
-  const feed = (chunk: Buffer) => {
-    if (onBytes) onBytes(chunk);
-    if (stopped) return;
-    try {
-      const text = decoder.write(chunk);
-      if (text) parser.write(text);
-    } catch (error) {
-      if (error instanceof EncodingError) fail({ kind: 'encoding', message: error.message, line: parser.line, column: parser.column + 1 });
-      else if (!result.fatal) fail({ kind: 'syntax', message: cleanSaxesMessage((error as Error).message), line: parser.line, column: parser.column + 1 });
-    }
-  };
-
-  for (const chunk of head) feed(chunk);
-  try {
-    if (!ended) {
-      for (let chunk = await next(); chunk; chunk = await next()) {
-        feed(chunk);
-        // Keep reading bytes (for the byte-count and the schema session) only while useful.
-        if (stopped && !onBytes) break;
-      }
-    }
-  } catch (error) {
-    fail({ kind: 'read', message: `could not read the message: ${(error as Error).message}`, line: parser.line, column: parser.column + 1 });
-  }
-  if (!stopped) {
-    try {
-      const rest = decoder.end();
-      if (rest) parser.write(rest);
-      atEnd = true;
-      parser.close();
-    } catch (error) {
-      if (error instanceof EncodingError) fail({ kind: 'encoding', message: error.message, line: parser.line, column: parser.column + 1 });
-      else fail({ kind: 'syntax', message: cleanSaxesMessage((error as Error).message), line: parser.line, column: parser.column + 1 });
-    }
-  }
-  if (bytes === 0) result.fatal = { kind: 'empty', message: 'the file is empty', line: null, column: null };
-  else if (!result.fatal && !root) result.fatal = { kind: 'syntax', message: 'no root element found', line: null, column: null };
-  return finish();
-
-  function finish(): PassResult {
-    result.bytes = bytes;
-    for (const l of listeners) {
-      try {
-        l.onEnd?.();
-      } catch (error) {
-        listenerFailed(l, error, null);
-      }
-    }
-    return result;
   }
 }
 
@@ -322,11 +399,6 @@ function attributesOf(tag: SaxesTagNS): Record<string, string> {
     attrs[attr.prefix && attr.prefix !== '' ? attr.name : attr.local] = detached(attr.value);
   }
   return attrs;
-}
-
-/** saxes messages start with "undefined:3:14: "; the location is reported apart. */
-function cleanSaxesMessage(message: string): string {
-  return message.replace(/^(?:[^:\d][^:]*:)?\d+:\d+:\s*/, '');
 }
 
 /** Finds the root element in the head with a throwaway parser; tolerant of anything before it. */

@@ -1,0 +1,258 @@
+/**
+ * saxes' events of a message, written as compact batches: one batch per chunk of bytes written,
+ * an Int32Array of opcodes and operands plus the strings it refers to. The pass consumes batches
+ * (pass.ts), whether they were encoded on its own thread or on the parse thread (parse-thread.ts):
+ * one code path, so the two give the same events, errors and positions.
+ *
+ * Element, namespace and attribute names are interned: a batch lists only the names first seen in
+ * it, and refers to every name by its number. Text and attribute values go to the batch's string
+ * list. Indentation between child elements and text outside the root element are left out here
+ * (no listener wants them), so they cost no message between threads.
+ */
+import type { SaxesTagNS } from 'saxes';
+import { FastSaxesParser } from './fast-saxes.js';
+import { MessageDecoder, EncodingError } from './decode.js';
+import { isXmlWhitespace } from './events.js';
+
+/** `OPEN name ns line column attributeCount (key value)*`: names by number, values by string index. */
+export const OP_OPEN = 1;
+/** `TEXT string`: character data or CDATA of the innermost open element. */
+export const OP_TEXT = 2;
+/** `CLOSE`: the innermost open element closes. */
+export const OP_CLOSE = 3;
+/** `FAIL kind message line column`: the message is not well-formed (or refused); nothing follows it. */
+export const OP_FAIL = 4;
+
+/** The kinds of OP_FAIL, in the order of `FAIL_KINDS`. */
+export const FAIL_KINDS = ['doctype', 'syntax', 'encoding'] as const;
+export type EncodedFailKind = (typeof FAIL_KINDS)[number];
+
+export interface EventBatch {
+  ops: Int32Array;
+  /** Number of ints of `ops` in use. */
+  length: number;
+  /** Strings referred to by TEXT, attribute values and FAIL messages. */
+  strings: string[];
+  /** Names seen for the first time in this batch; their numbers continue the previous batches'. */
+  names: string[];
+  /** Elements opened in this batch. */
+  elements: number;
+}
+
+const DOCTYPE_FAIL = 0;
+const SYNTAX_FAIL = 1;
+const ENCODING_FAIL = 2;
+
+export class EventEncoder {
+  private readonly parser = new FastSaxesParser({ xmlns: true, position: true });
+  private readonly decoder = new MessageDecoder();
+  private ops = new Int32Array(1 << 14);
+  private n = 0;
+  private strings: string[] = [];
+  private names: string[] = [];
+  private elements = 0;
+  private readonly nameIds = new Map<string, number>();
+  private nextName = 0;
+  /** Names (numbers) of the open elements, and whether each has had a child element. */
+  private readonly open: number[] = [];
+  private readonly withChildren: boolean[] = [];
+  private readonly allNames: string[] = [];
+  private lastUri: string | null = null;
+  private lastUriId = 0;
+  /**
+   * The name expected after each name (the next sibling last time, or the first child when the
+   * previous event opened its parent): documents repeat their sequences, so one string compare
+   * usually replaces a hash lookup.
+   */
+  private readonly after: number[] = [];
+  private readonly firstChild: number[] = [];
+  /** The name of the last element opened at each depth (-1: none yet under the open parent). */
+  private readonly lastOpened: number[] = [-1];
+  private tagLine = 1;
+  private tagColumn = 1;
+  private atEnd = false;
+  /** Set by the first failure: no chunk is parsed after the one that failed. */
+  stopped = false;
+
+  /** @param copyNames copies every new name out of saxes' chunk (on the pass's own thread; a thread's messages copy anyway). */
+  constructor(private readonly copyNames: (name: string) => string = (name) => name) {
+    const parser = this.parser;
+    parser.on('doctype', (doctype) => {
+      if (/<!ENTITY/i.test(doctype)) {
+        this.fail(DOCTYPE_FAIL, 'the DOCTYPE declares entities; entity declarations are refused (no XXE, no entity expansion)');
+      } else if (/\b(SYSTEM|PUBLIC)\b/.test(doctype)) {
+        this.fail(DOCTYPE_FAIL, 'the DOCTYPE points at an external DTD; external DTDs are never fetched and are refused');
+      }
+    });
+    parser.on('opentagstart', (tag) => {
+      const column = parser.column - tag.name.length - 1;
+      this.tagLine = parser.line;
+      this.tagColumn = column >= 1 ? column : 1;
+    });
+    parser.on('opentag', (tag: SaxesTagNS) => this.onOpen(tag));
+    parser.on('text', (text) => this.onText(text));
+    parser.on('cdata', (text) => this.onText(text));
+    parser.on('closetag', () => {
+      if (this.stopped || this.open.length === 0) return;
+      this.open.pop();
+      this.withChildren.pop();
+      this.room(1);
+      this.ops[this.n++] = OP_CLOSE;
+    });
+    parser.on('error', (error) => {
+      const open = this.open.length > 0 ? this.allNames[this.open[this.open.length - 1]] : null;
+      const message = this.atEnd && open ? `the file ends before <${open}> is closed (truncated?): ${cleanSaxesMessage(error.message)}` : cleanSaxesMessage(error.message);
+      this.fail(SYNTAX_FAIL, message);
+    });
+  }
+
+  /** Parses one chunk of bytes and returns the events it completed. */
+  write(chunk: Uint8Array): EventBatch {
+    if (!this.stopped) {
+      try {
+        const text = this.decoder.write(chunk);
+        if (text) this.parser.write(text);
+      } catch (error) {
+        this.thrown(error);
+      }
+    }
+    return this.take();
+  }
+
+  /** Ends the message: the events of its last characters, or the failure of an unfinished document. */
+  end(): EventBatch {
+    if (!this.stopped) {
+      try {
+        const rest = this.decoder.end();
+        if (rest) this.parser.write(rest);
+        this.atEnd = true;
+        this.parser.close();
+      } catch (error) {
+        this.thrown(error);
+      }
+    }
+    return this.take();
+  }
+
+  private take(): EventBatch {
+    const batch: EventBatch = { ops: this.ops, length: this.n, strings: this.strings, names: this.names, elements: this.elements };
+    this.ops = new Int32Array(Math.max(1 << 14, this.n + (this.n >> 2)));
+    this.n = 0;
+    this.strings = [];
+    this.names = [];
+    this.elements = 0;
+    return batch;
+  }
+
+  private thrown(error: unknown) {
+    if (error instanceof EncodingError) this.fail(ENCODING_FAIL, error.message);
+    else this.fail(SYNTAX_FAIL, cleanSaxesMessage((error as Error).message));
+  }
+
+  private fail(kind: number, message: string) {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.room(5);
+    const at = this.n;
+    this.ops[at] = OP_FAIL;
+    this.ops[at + 1] = kind;
+    this.ops[at + 2] = this.strings.push(message) - 1;
+    this.ops[at + 3] = this.parser.line;
+    this.ops[at + 4] = this.parser.column + 1;
+    this.n = at + 5;
+  }
+
+  /** The number of `name`, looked up by content (saxes hands out a new string per tag). */
+  private nameId(name: string): number {
+    const id = this.nameIds.get(name);
+    if (id !== undefined) return id;
+    const own = this.copyNames(name);
+    this.nameIds.set(own, this.nextName);
+    this.names.push(own);
+    this.allNames.push(own);
+    return this.nextName++;
+  }
+
+  private onOpen(tag: SaxesTagNS) {
+    if (this.stopped) return;
+    const depth = this.open.length;
+    if (depth > 0) this.withChildren[depth - 1] = true;
+    const name = this.elementName(tag.local, depth);
+    this.open.push(name);
+    this.withChildren.push(false);
+    this.elements++;
+    const attributes = tag.attributes;
+    let count = 0;
+    for (const key in attributes) count++;
+    this.room(6 + 2 * count);
+    const ops = this.ops;
+    let at = this.n;
+    ops[at] = OP_OPEN;
+    ops[at + 1] = name;
+    // saxes gives the same namespace string to every element in a namespace's scope: compared by identity first.
+    if (tag.uri !== this.lastUri) {
+      this.lastUri = tag.uri;
+      this.lastUriId = this.nameId(tag.uri);
+    }
+    ops[at + 2] = this.lastUriId;
+    ops[at + 3] = this.tagLine;
+    ops[at + 4] = this.tagColumn;
+    const countAt = at + 5;
+    at += 6;
+    let kept = 0;
+    if (count > 0) {
+      for (const key in attributes) {
+        const attr = attributes[key];
+        if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
+        ops[at++] = this.nameId(attr.prefix && attr.prefix !== '' ? attr.name : attr.local);
+        ops[at++] = this.strings.push(attr.value) - 1;
+        kept++;
+      }
+    }
+    ops[countAt] = kept;
+    this.n = at;
+  }
+
+  private elementName(local: string, depth: number): number {
+    const previous = this.lastOpened[depth];
+    const parent = depth > 0 ? this.open[depth - 1] : -1;
+    const guess = previous >= 0 ? this.after[previous] : parent >= 0 ? this.firstChild[parent] : undefined;
+    let name: number;
+    if (guess !== undefined && this.allNames[guess] === local) name = guess;
+    else {
+      name = this.nameId(local);
+      if (previous >= 0) this.after[previous] = name;
+      else if (parent >= 0) this.firstChild[parent] = name;
+    }
+    this.lastOpened[depth] = name;
+    this.lastOpened[depth + 1] = -1;
+    return name;
+  }
+
+  private onText(text: string) {
+    const depth = this.open.length;
+    if (this.stopped) return;
+    // Outside the root, or indentation between child elements: no listener wants it.
+    if (depth === 0 || (this.withChildren[depth - 1] && isXmlWhitespace(text))) return;
+    this.room(2);
+    this.ops[this.n++] = OP_TEXT;
+    this.ops[this.n++] = this.strings.push(text) - 1;
+  }
+
+  private room(ints: number) {
+    if (this.n + ints <= this.ops.length) return;
+    const grown = new Int32Array(Math.max(this.ops.length * 2, this.n + ints));
+    grown.set(this.ops.subarray(0, this.n));
+    this.ops = grown;
+  }
+}
+
+/** saxes messages start with "undefined:3:14: "; the location is reported apart. */
+export function cleanSaxesMessage(message: string): string {
+  return message.replace(/^(?:[^:\d][^:]*:)?\d+:\d+:\s*/, '');
+}
+
+/** The kind of an OP_FAIL operand. */
+export function failKind(code: number): EncodedFailKind {
+  return FAIL_KINDS[code] ?? 'syntax';
+}

@@ -1,0 +1,134 @@
+/**
+ * saxes on a second thread. On a big message the pass spends about a third of its time in saxes
+ * itself; with saxes on its own core the pass's thread keeps only the listeners (reader, rules,
+ * schema validator), and the two run side by side. The thread gets the message's bytes in chunks
+ * of at least 256 KiB (copied into buffers handed over, not cloned) and answers each with a batch
+ * of encoded events (event-encoder.ts); at most a few chunks are in flight, so memory stays flat
+ * when the listeners are slower than the parser. Measured in `npm run bench` (pass-bench, xsd-bench).
+ */
+import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { EventBatch } from './event-encoder.js';
+import type { PackedBatch } from './parse-worker.js';
+
+/** Messages from this size on are parsed on a second thread when there is a second core. */
+export const PARSE_THREAD_MIN_BYTES = 4 * 1024 * 1024;
+/** Bytes per chunk handed to the thread: fewer, larger messages between threads. */
+const CHUNK_BYTES = 256 * 1024;
+
+/** The worker's compiled file, also when this module runs from the sources (tests): the thread runs dist. */
+function workerFile(): string | null {
+  const here = fileURLToPath(import.meta.url);
+  const file = here.replace(/[\\/]src[\\/]xml[\\/]parse-thread\.ts$/, '/dist/xml/parse-thread.js').replace(/parse-thread\.js$/, 'parse-worker.js');
+  return existsSync(file) ? file : null;
+}
+
+/** True when a message of `bytes` is worth a parse thread here (a second core, a big message, the worker built). */
+export function wantsParseThread(bytes: number | undefined): boolean {
+  return bytes !== undefined && bytes >= PARSE_THREAD_MIN_BYTES && availableParallelism() > 1 && workerFile() !== null;
+}
+
+export class ParseThread {
+  /** Threads started in this process (tests read it to know which way a pass went). */
+  static started = 0;
+  private readonly worker: Worker;
+  private readonly ready: EventBatch[] = [];
+  private readonly waiting: { resolve: (batch: EventBatch) => void; reject: (error: Error) => void }[] = [];
+  private failure: Error | null = null;
+  private held: Uint8Array[] = [];
+  private heldBytes = 0;
+  private ended = false;
+  /** Chunks (and the end) handed over whose batches were not taken yet. */
+  inFlight = 0;
+
+  /** Throws when the worker's file is missing (check `wantsParseThread` first). */
+  constructor() {
+    const file = workerFile();
+    if (!file) throw new Error('the parse thread is not built (run npm run build)');
+    this.worker = new Worker(file);
+    ParseThread.started++;
+    this.worker.on('message', (answer: PackedBatch | { error: string }) => {
+      if ('error' in answer) return this.broken(new Error(`the parse thread failed: ${answer.error}`));
+      const batch = unpacked(answer);
+      const waiter = this.waiting.shift();
+      if (waiter) waiter.resolve(batch);
+      else this.ready.push(batch);
+    });
+    this.worker.on('error', (error) => this.broken(new Error(`the parse thread failed: ${error.message}`)));
+    this.worker.on('exit', (code) => this.broken(new Error(`the parse thread stopped (exit code ${code})`)));
+  }
+
+  /** Hands `chunk` over (copied: the caller may reuse it). */
+  write(chunk: Uint8Array): void {
+    this.held.push(chunk);
+    this.heldBytes += chunk.length;
+    if (this.heldBytes >= CHUNK_BYTES) this.flush();
+  }
+
+  /** No more bytes: the thread answers with the message's last events. */
+  end(): void {
+    if (this.ended) return;
+    this.flush();
+    this.ended = true;
+    this.post(null);
+  }
+
+  /** The next batch, in the order of the chunks. Rejects when the thread failed. */
+  next(): Promise<EventBatch> {
+    const batch = this.ready.shift();
+    if (batch) {
+      this.inFlight--;
+      return Promise.resolve(batch);
+    }
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) =>
+      this.waiting.push({
+        resolve: (answer) => {
+          this.inFlight--;
+          resolve(answer);
+        },
+        reject,
+      }),
+    );
+  }
+
+  close(): Promise<number> {
+    this.worker.removeAllListeners('exit');
+    return this.worker.terminate();
+  }
+
+  private flush() {
+    if (this.heldBytes === 0) return;
+    const buffer = new ArrayBuffer(this.heldBytes);
+    const bytes = new Uint8Array(buffer);
+    let at = 0;
+    for (const chunk of this.held) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    this.held = [];
+    this.heldBytes = 0;
+    this.post(buffer);
+  }
+
+  private post(buffer: ArrayBuffer | null) {
+    this.inFlight++;
+    if (buffer) this.worker.postMessage(buffer, [buffer]);
+    else this.worker.postMessage(null);
+  }
+
+  private broken(error: Error) {
+    this.failure ??= error;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(this.failure);
+  }
+}
+
+/** The batch's strings, cut out of its one string (slices of it: the pass copies what it keeps). */
+function unpacked({ text, ends, ...batch }: PackedBatch): EventBatch {
+  const strings = new Array<string>(ends.length);
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) strings[i] = text.slice(start, (start = ends[i]));
+  return { ...batch, strings };
+}
