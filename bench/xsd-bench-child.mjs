@@ -3,7 +3,8 @@
  * Usage: node bench/xsd-bench-child.mjs <mode> <file> [seconds] (XSD_BENCH_ENGINE=src: with --import tsx)
  * Modes: saxes (raw parser), pass (the engine's pass, no listener), feeder / feeder-compiled (the
  * minimal test feeder of src/xsd without / with the compiled validator), compiled (pass + compiled
- * validator), libxml2 (pass + xmllint-wasm validator), small-compiled / small-libxml2 (one small
+ * validator; saxes on the parse thread as the engine decides by size), compiled-one-thread (the same,
+ * saxes on the pass's thread), libxml2 (pass + xmllint-wasm validator), small-compiled / small-libxml2 (one small
  * message again and again with a warm schema). Prints one JSON line.
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
@@ -35,8 +36,8 @@ async function rawSaxes() {
   return { outcome: `${elements} elements` };
 }
 
-/** The engine's pass over `source`, with `validator` (or nothing) listening. */
-async function passWith(validator, source) {
+/** The engine's pass over `source`, with `validator` (or nothing) listening; `parseThread` as the engine decides it (by size). */
+async function passWith(validator, source, parseThread = false) {
   let session = null;
   let reason = null;
   const result = await runMessagePass(source, async (root) => {
@@ -48,7 +49,7 @@ async function passWith(validator, source) {
     }
     session = begun;
     return { listeners: begun.listener ? [begun.listener] : [], onBytes: begun.onBytes?.bind(begun) };
-  });
+  }, { parseThread });
   if (result.fatal) return { outcome: `not well-formed: ${result.fatal.message}` };
   if (!validator) return { outcome: `${result.elements} elements` };
   if (!session) return { outcome: `skipped: ${reason}` };
@@ -103,10 +104,10 @@ const cpu0 = process.cpuUsage();
 let result;
 try {
   if (mode === 'saxes') result = await rawSaxes();
-  else if (mode === 'pass') result = await passWith(null, createReadStream(file, { highWaterMark: 256 * 1024 }));
-  else if (mode === 'compiled' || mode === 'libxml2') {
-    const validator = validators[mode]();
-    result = await passWith(validator, createReadStream(file, { highWaterMark: 256 * 1024 }));
+  else if (mode === 'pass') result = await passWith(null, createReadStream(file, { highWaterMark: 256 * 1024 }), statSync(file).size);
+  else if (mode === 'compiled' || mode === 'compiled-one-thread' || mode === 'libxml2') {
+    const validator = validators[mode === 'libxml2' ? 'libxml2' : 'compiled']();
+    result = await passWith(validator, createReadStream(file, { highWaterMark: 256 * 1024 }), mode === 'compiled' ? statSync(file).size : false);
     await validator.close?.();
   } else if (mode === 'feeder') result = await feeder(false);
   else if (mode === 'feeder-compiled') result = await feeder(true);

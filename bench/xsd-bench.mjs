@@ -29,12 +29,12 @@ const keep = args.includes('--keep');
 /** The machine is shared: each mode runs this many times (messages up to 200 MB) and the fastest run counts. */
 const runs = Number(option('--runs', '3'));
 
-/** Fastest of `n` runs; peak RSS is the largest seen. */
+/** Fastest of `n` runs by the wall clock (throughput); peak RSS is the largest seen. */
 function best(mode, file, n) {
   const all = Array.from({ length: n }, () => measure(mode, file));
   const ok = all.filter((r) => r.mbPerSecond !== undefined && !String(r.outcome).startsWith('failed'));
   if (ok.length === 0) return all[0];
-  const fastest = ok.reduce((a, b) => (b.mbPerCpuSecond > a.mbPerCpuSecond ? b : a));
+  const fastest = ok.reduce((a, b) => (b.mbPerSecond > a.mbPerSecond ? b : a));
   return { ...fastest, peakRssMb: Math.max(...ok.map((r) => r.peakRssMb)) };
 }
 
@@ -72,23 +72,33 @@ for (const mb of sizes) {
     await generateErn43(file, mb * 1e6);
     console.log(`\ngenerated ${file} (${(statSync(file).size / 1e6).toFixed(0)} MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const modes = ['saxes', 'feeder', 'feeder-compiled', 'pass', 'compiled', ...(mb <= libxml2Limit ? ['libxml2'] : [])];
+  const modes = ['saxes', 'feeder', 'feeder-compiled', 'pass', 'compiled', 'compiled-one-thread', ...(mb <= libxml2Limit ? ['libxml2'] : [])];
   const n = mb <= 200 ? runs : 1;
   const results = Object.fromEntries(modes.map((m) => [m, best(m, file, m === 'libxml2' ? 1 : n)]));
   const base = results.saxes;
   console.log(`\n${mb} MB ERN 4.3 message (${(base.bytes / 1e6).toFixed(0)} MB), best of ${n} run(s), load ${os.loadavg()[0].toFixed(1)}`);
-  console.log('  mode                         MB/cpu-s  x saxes   MB/s wall   peak RSS MB   outcome');
-  const label = { feeder: 'minimal feeder, no listener', 'feeder-compiled': 'minimal feeder + compiled', saxes: 'raw saxes (baseline)', pass: 'engine pass, no listener', compiled: 'pass + compiled validator', libxml2: 'pass + xmllint-wasm' };
+  console.log('  mode                              MB/s wall  x saxes   MB/cpu-s  x saxes   peak RSS MB   outcome');
+  const label = {
+    feeder: 'minimal feeder, no listener',
+    'feeder-compiled': 'minimal feeder + compiled',
+    saxes: 'raw saxes (baseline)',
+    pass: 'engine pass, no listener',
+    compiled: 'pass + compiled validator',
+    'compiled-one-thread': 'the same, saxes on one thread',
+    libxml2: 'pass + xmllint-wasm',
+  };
   for (const m of modes) {
     const r = results[m];
     const ok = r.mbPerSecond !== undefined && !String(r.outcome).startsWith('failed');
     console.log(
-      `  ${label[m].padEnd(28)} ${ok ? fmt(r.mbPerCpuSecond).padStart(8) : '       -'}  ${ok ? fmt(r.mbPerCpuSecond / base.mbPerCpuSecond, 2).padStart(7) : '      -'}   ${ok ? fmt(r.mbPerSecond).padStart(9) : '        -'}   ${String(r.peakRssMb ?? '-').padStart(11)}   ${r.outcome}${r.issues ? ` (${r.issues} issues${r.note ? `: ${r.note}` : ''})` : ''}`,
+      `  ${label[m].padEnd(32)} ${ok ? fmt(r.mbPerSecond).padStart(10) : '         -'}  ${ok ? fmt(r.mbPerSecond / base.mbPerSecond, 2).padStart(7) : '      -'}   ${ok ? fmt(r.mbPerCpuSecond).padStart(8) : '       -'}  ${ok ? fmt(r.mbPerCpuSecond / base.mbPerCpuSecond, 2).padStart(7) : '      -'}   ${String(r.peakRssMb ?? '-').padStart(11)}   ${r.outcome}${r.issues ? ` (${r.issues} issues${r.note ? `: ${r.note}` : ''})` : ''}`,
     );
   }
   const c = results.compiled;
-  const f = results['feeder-compiled'];
-  console.log(`  target: pass + validation >= 0.60 x saxes -> engine pass ${fmt(c.mbPerCpuSecond / base.mbPerCpuSecond, 2)}, minimal feeder ${fmt(f.mbPerCpuSecond / base.mbPerCpuSecond, 2)}; peak RSS < 200 MB at 1 GB -> ${c.peakRssMb} MB / ${f.peakRssMb} MB`);
+  const one = results['compiled-one-thread'];
+  console.log(
+    `  target: pass + validation >= 0.60 x saxes throughput -> ${fmt(c.mbPerSecond / base.mbPerSecond, 2)} (saxes on the parse thread; on one thread ${fmt(one.mbPerSecond / base.mbPerSecond, 2)}; CPU time of all threads ${fmt(c.mbPerCpuSecond / base.mbPerCpuSecond, 2)}); peak RSS < 200 MB at 1 GB -> ${c.peakRssMb} MB`,
+  );
   if (!keep) rmSync(file, { force: true });
 }
 

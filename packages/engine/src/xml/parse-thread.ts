@@ -15,6 +15,11 @@ import type { PackedBatch } from './parse-worker.js';
 
 /** Messages from this size on are parsed on a second thread when there is a second core. */
 export const PARSE_THREAD_MIN_BYTES = 4 * 1024 * 1024;
+/**
+ * The thread's young generation: saxes' garbage dies young, and a small nursery keeps the thread's
+ * heap small (measured at 100 MB: 8 MB gives the same speed as the default and 30 MB less peak RSS).
+ */
+const YOUNG_GENERATION_MB = 8;
 /** Bytes per chunk handed to the thread: fewer, larger messages between threads. */
 const CHUNK_BYTES = 256 * 1024;
 
@@ -47,7 +52,7 @@ export class ParseThread {
   constructor() {
     const file = workerFile();
     if (!file) throw new Error('the parse thread is not built (run npm run build)');
-    this.worker = new Worker(file);
+    this.worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     ParseThread.started++;
     this.worker.on('message', (answer: PackedBatch | { error: string }) => {
       if ('error' in answer) return this.broken(new Error(`the parse thread failed: ${answer.error}`));
