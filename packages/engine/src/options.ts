@@ -36,7 +36,7 @@ export interface ValidateOptions {
   limits?: { maxUncompressedBytes?: number; maxCompressionRatio?: number };
   /**
    * Parse each message on a second thread, beside the reader, rules and schema validator (default:
-   * for messages of 4 MiB and more when the machine has a second core).
+   * for messages of 16 MiB and more when the machine has a second core).
    */
   parseThread?: boolean;
   onProgress?: (event: ProgressEvent) => void;

@@ -13,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 import type { EventBatch } from './event-encoder.js';
 import type { PackedBatch } from './parse-worker.js';
 
-/** Messages from this size on are parsed on a second thread when there is a second core. */
-export const PARSE_THREAD_MIN_BYTES = 4 * 1024 * 1024;
+/**
+ * Messages from this size on are parsed on a second thread when there is a second core. Starting the
+ * thread costs about 0.1 s here: at 10 MB both ways take the same time, at 40 MB the thread wins.
+ */
+export const PARSE_THREAD_MIN_BYTES = 16 * 1024 * 1024;
 /**
  * The thread's young generation: saxes' garbage dies young, and a small nursery keeps the thread's
  * heap small (measured at 100 MB: 8 MB gives the same speed as the default and 30 MB less peak RSS).
