@@ -156,10 +156,15 @@ export class EventEncoder {
     const at = this.n;
     this.ops[at] = OP_FAIL;
     this.ops[at + 1] = kind;
-    this.ops[at + 2] = this.strings.push(message) - 1;
+    this.ops[at + 2] = this.keep(message);
     this.ops[at + 3] = this.parser.line;
     this.ops[at + 4] = this.parser.column + 1;
     this.n = at + 5;
+  }
+
+  /** Keeps a string for the batch and returns its number (the parse thread packs them instead, see parse-worker.ts). */
+  protected keep(text: string): number {
+    return this.strings.push(text) - 1;
   }
 
   /** The number of `name`, looked up by content (saxes hands out a new string per tag). */
@@ -205,7 +210,7 @@ export class EventEncoder {
         const attr = attributes[key];
         if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
         ops[at++] = this.nameId(attr.prefix && attr.prefix !== '' ? attr.name : attr.local);
-        ops[at++] = this.strings.push(attr.value) - 1;
+        ops[at++] = this.keep(attr.value);
         kept++;
       }
     }
@@ -236,7 +241,7 @@ export class EventEncoder {
     if (depth === 0 || (this.withChildren[depth - 1] && isXmlWhitespace(text))) return;
     this.room(2);
     this.ops[this.n++] = OP_TEXT;
-    this.ops[this.n++] = this.strings.push(text) - 1;
+    this.ops[this.n++] = this.keep(text);
   }
 
   private room(ints: number) {

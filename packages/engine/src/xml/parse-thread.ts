@@ -133,8 +133,10 @@ export class ParseThread {
   }
 }
 
-/** The batch's strings, cut out of its one string (slices of it: the pass copies what it keeps). */
-function unpacked({ text, ends, ...batch }: PackedBatch): EventBatch {
+/** The batch's strings, cut out of its one decoded string (slices of it: the pass copies what it keeps). */
+function unpacked({ chars, wide, ends, ...batch }: PackedBatch): EventBatch {
+  const bytes = Buffer.from(chars.buffer, chars.byteOffset, chars.byteLength);
+  const text = bytes.toString(wide ? 'utf16le' : 'latin1');
   const strings = new Array<string>(ends.length);
   let start = 0;
   for (let i = 0; i < ends.length; i++) strings[i] = text.slice(start, (start = ends[i]));
