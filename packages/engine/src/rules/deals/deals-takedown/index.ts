@@ -8,6 +8,7 @@ import { indexMessage } from '../../../ern/index-of-message.js';
 import { todayNumber } from '../../../codes/iso-date.js';
 import { intervalsOf } from '../../../deals/deal-periods.js';
 import { isTrackLike, releaseName } from '../../release/release-contents.js';
+import { listed } from '../../message-text.js';
 
 export default defineRule({
   id: 'deals-takedown',
@@ -39,7 +40,7 @@ export default defineRule({
           return;
         }
         for (const deal of m.deals) {
-          const releases = deal.releaseReferences.map((r) => r.value).join(', ') || '(no release)';
+          const releases = listed(deal.releaseReferences.map((r) => r.value)) || '(no release)';
           const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases } };
           if (deal.takeDown) ctx.report({ ...base, messageId: 'takeDown' });
           else if (deal.allDealsCancelled) ctx.report({ ...base, messageId: 'allCancelled' });

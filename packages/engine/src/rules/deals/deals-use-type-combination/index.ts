@@ -4,6 +4,7 @@
  * are ConditionalDownload or TetheredDownload).
  */
 import { defineRule } from '../../define.js';
+import { listed } from '../../message-text.js';
 
 const PAID = new Set(['PayAsYouGoModel', 'SubscriptionModel']);
 
@@ -28,7 +29,7 @@ export default defineRule({
     return {
       'Message:exit'() {
         for (const deal of ctx.message.deals) {
-          const releases = deal.releaseReferences.map((r) => r.value).join(', ') || '(no release)';
+          const releases = listed(deal.releaseReferences.map((r) => r.value)) || '(no release)';
           const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null };
           const paid = deal.commercialModels.filter((m) => PAID.has(m));
           if (deal.commercialModels.includes('FreeOfChargeModel') && paid.length > 0) ctx.report({ ...base, messageId: 'freeAndPaid', data: { releases, paid: paid.join(', ') } });

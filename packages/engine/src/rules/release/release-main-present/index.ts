@@ -1,6 +1,7 @@
 /** A delivery is about one product: some release must be the main release (3.x `@IsMainRelease`, 4.x `ReleaseList/Release`). */
 import { defineRule } from '../../define.js';
 import { mainReleases } from '../release-contents.js';
+import { listed } from '../../message-text.js';
 
 export default defineRule({
   id: 'release-main-present',
@@ -32,7 +33,7 @@ export default defineRule({
           if (ctx.family === '3') ctx.report({ messageId: 'none3', loc, release: null, data: { count: m.releases.length } });
           else ctx.report({ messageId: 'none4', loc, release: null });
         } else if (ctx.family === '3' && main.length > 1) {
-          ctx.report({ messageId: 'several', loc: main[1].loc, release: null, data: { count: main.length, references: main.map((r) => r.reference?.value ?? '?').join(', ') } });
+          ctx.report({ messageId: 'several', loc: main[1].loc, release: null, data: { count: main.length, references: listed(main.map((r) => r.reference?.value ?? '?')) } });
         }
       },
     };

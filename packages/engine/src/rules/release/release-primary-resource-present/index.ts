@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { primaryResourcesOf, releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
+import { listed } from '../../message-text.js';
 
 export default defineRule({
   id: 'release-primary-resource-present',
@@ -24,7 +25,7 @@ export default defineRule({
           if (primaryResourcesOf(release, index).length > 0) continue;
           const refs = resourceRefsOf(release);
           const missing = refs.filter((r) => !index.resource(r));
-          const detail = missing.length ? ` (it references ${missing.join(', ')}, which the ResourceList does not hold)` : refs.length ? ` (it only references ${refs.join(', ')})` : '';
+          const detail = missing.length ? ` (it references ${listed(missing)}, which the ResourceList does not hold)` : refs.length ? ` (it only references ${listed(refs)})` : '';
           ctx.report({ messageId: 'none', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), detail } });
         }
       },

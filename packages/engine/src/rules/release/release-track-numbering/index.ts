@@ -6,6 +6,7 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { releaseName } from '../release-contents.js';
+import { numberRanges } from '../../message-text.js';
 
 export default defineRule({
   id: 'release-track-numbering',
@@ -35,7 +36,7 @@ export default defineRule({
           for (const [key, disc] of discs) {
             const numbers = [...disc.numbers].sort((a, b) => a - b);
             if (numbers.every((n, i) => n === i + 1)) continue;
-            ctx.report({ messageId: 'gap', loc: disc.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), disc: key ? `ResourceGroup ${key}` : 'the ResourceGroup', numbers: numbers.join(', '), count: numbers.length } });
+            ctx.report({ messageId: 'gap', loc: disc.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), disc: key ? `ResourceGroup ${key}` : 'the ResourceGroup', numbers: numberRanges(numbers), count: numbers.length } });
           }
         }
       },
