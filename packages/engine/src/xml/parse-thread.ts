@@ -33,9 +33,14 @@ function workerFile(): string | null {
   return existsSync(file) ? file : null;
 }
 
+/** True when the worker's code is there (a bundle that left it out parses on the pass's thread). */
+export function parseThreadBuilt(): boolean {
+  return workerFile() !== null;
+}
+
 /** True when a message of `bytes` is worth a parse thread here (a second core, a big message, the worker built). */
 export function wantsParseThread(bytes: number | undefined): boolean {
-  return bytes !== undefined && bytes >= PARSE_THREAD_MIN_BYTES && availableParallelism() > 1 && workerFile() !== null;
+  return bytes !== undefined && bytes >= PARSE_THREAD_MIN_BYTES && availableParallelism() > 1 && parseThreadBuilt();
 }
 
 export class ParseThread {

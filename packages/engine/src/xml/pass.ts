@@ -9,7 +9,7 @@ import { FastSaxesParser } from './fast-saxes.js';
 import { MessageDecoder } from './decode.js';
 import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
 import { EventEncoder, OP_CLOSE, OP_OPEN, OP_TEXT, failKind, type EventBatch } from './event-encoder.js';
-import { ParseThread, wantsParseThread } from './parse-thread.js';
+import { ParseThread, parseThreadBuilt, wantsParseThread } from './parse-thread.js';
 
 export interface RootInfo {
   name: string;
@@ -93,8 +93,9 @@ export function detached(text: string): string {
 /** Runs the pass. `setup` is called once with the root (null when none could be found) and returns the listeners. */
 export interface PassOptions {
   /**
-   * Parse on a second thread (parse-thread.ts): `true`, `false`, or a number, the message's size in
-   * bytes, to decide by size and cores (`wantsParseThread`). Default: on this thread.
+   * Parse on a second thread (parse-thread.ts): `true` (when the worker's code is there), `false`,
+   * or a number, the message's size in bytes, to decide by size and cores (`wantsParseThread`).
+   * Default: on this thread.
    */
   parseThread?: boolean | number;
 }
@@ -117,7 +118,7 @@ export async function runMessagePass(
     return chunk;
   };
   // Started first, so that the thread boots while the head is sniffed.
-  const wanted = typeof options.parseThread === 'number' ? wantsParseThread(options.parseThread) : options.parseThread === true;
+  const wanted = typeof options.parseThread === 'number' ? wantsParseThread(options.parseThread) : options.parseThread === true && parseThreadBuilt();
   let thread: ParseThread | null = wanted ? new ParseThread() : null;
 
   try {
