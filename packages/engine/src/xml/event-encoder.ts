@@ -23,7 +23,7 @@ export const OP_CLOSE = 3;
 /** `FAIL kind message line column`: the message is not well-formed (or refused); nothing follows it. */
 export const OP_FAIL = 4;
 
-/** The kinds of OP_FAIL, in the order of `FAIL_KINDS`. */
+/** The kinds of OP_FAIL: its operand is the index in this list. */
 export const FAIL_KINDS = ['doctype', 'syntax', 'encoding'] as const;
 export type EncodedFailKind = (typeof FAIL_KINDS)[number];
 
@@ -39,10 +39,6 @@ export interface EventBatch {
   elements: number;
 }
 
-const DOCTYPE_FAIL = 0;
-const SYNTAX_FAIL = 1;
-const ENCODING_FAIL = 2;
-
 export class EventEncoder {
   private readonly parser = new FastSaxesParser({ xmlns: true, position: true });
   private readonly decoder = new MessageDecoder();
@@ -52,7 +48,6 @@ export class EventEncoder {
   private names: string[] = [];
   private elements = 0;
   private readonly nameIds = new Map<string, number>();
-  private nextName = 0;
   /** Names (numbers) of the open elements, and whether each has had a child element. */
   private readonly open: number[] = [];
   private readonly withChildren: boolean[] = [];
@@ -79,9 +74,9 @@ export class EventEncoder {
     const parser = this.parser;
     parser.on('doctype', (doctype) => {
       if (/<!ENTITY/i.test(doctype)) {
-        this.fail(DOCTYPE_FAIL, 'the DOCTYPE declares entities; entity declarations are refused (no XXE, no entity expansion)');
+        this.fail('doctype', 'the DOCTYPE declares entities; entity declarations are refused (no XXE, no entity expansion)');
       } else if (/\b(SYSTEM|PUBLIC)\b/.test(doctype)) {
-        this.fail(DOCTYPE_FAIL, 'the DOCTYPE points at an external DTD; external DTDs are never fetched and are refused');
+        this.fail('doctype', 'the DOCTYPE points at an external DTD; external DTDs are never fetched and are refused');
       }
     });
     parser.on('opentagstart', (tag) => {
@@ -102,7 +97,7 @@ export class EventEncoder {
     parser.on('error', (error) => {
       const open = this.open.length > 0 ? this.allNames[this.open[this.open.length - 1]] : null;
       const message = this.atEnd && open ? `the file ends before <${open}> is closed (truncated?): ${cleanSaxesMessage(error.message)}` : cleanSaxesMessage(error.message);
-      this.fail(SYNTAX_FAIL, message);
+      this.fail('syntax', message);
     });
   }
 
@@ -145,17 +140,17 @@ export class EventEncoder {
   }
 
   private thrown(error: unknown) {
-    if (error instanceof EncodingError) this.fail(ENCODING_FAIL, error.message);
-    else this.fail(SYNTAX_FAIL, cleanSaxesMessage((error as Error).message));
+    if (error instanceof EncodingError) this.fail('encoding', error.message);
+    else this.fail('syntax', cleanSaxesMessage((error as Error).message));
   }
 
-  private fail(kind: number, message: string) {
+  private fail(kind: EncodedFailKind, message: string) {
     if (this.stopped) return;
     this.stopped = true;
     this.room(5);
     const at = this.n;
     this.ops[at] = OP_FAIL;
-    this.ops[at + 1] = kind;
+    this.ops[at + 1] = FAIL_KINDS.indexOf(kind);
     this.ops[at + 2] = this.keep(message);
     this.ops[at + 3] = this.parser.line;
     this.ops[at + 4] = this.parser.column + 1;
@@ -169,13 +164,14 @@ export class EventEncoder {
 
   /** The number of `name`, looked up by content (saxes hands out a new string per tag). */
   private nameId(name: string): number {
-    const id = this.nameIds.get(name);
-    if (id !== undefined) return id;
+    const known = this.nameIds.get(name);
+    if (known !== undefined) return known;
     const own = this.copyNames(name);
-    this.nameIds.set(own, this.nextName);
+    const id = this.allNames.length;
+    this.nameIds.set(own, id);
     this.names.push(own);
     this.allNames.push(own);
-    return this.nextName++;
+    return id;
   }
 
   private onOpen(tag: SaxesTagNS) {
