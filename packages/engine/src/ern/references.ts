@@ -4,6 +4,7 @@
  */
 import type { ClosedElement } from '../xml/events.js';
 import type { Reference } from './model.js';
+import { locateValue } from '../xml/pass-events.js';
 
 const TARGETS = new Map<string, Reference['target']>([
   ['ReleaseResourceReference', 'resource'],
@@ -21,5 +22,8 @@ const TARGETS = new Map<string, Reference['target']>([
 export function referenceOf(el: ClosedElement): Reference | null {
   const target = TARGETS.get(el.name);
   if (target === undefined) return null;
-  return { target, value: el.text, path: el.path, line: el.line, column: el.column };
+  // Located like every model value (a path-table row); every reference gets `target` the same way, so they share one shape.
+  const reference = locateValue(el, el.text) as Partial<Reference> & Omit<Reference, 'target'>;
+  reference.target = target;
+  return reference as Reference;
 }

@@ -8,7 +8,8 @@
 import type { OpenElement } from '../xml/events.js';
 import type { Located, Release } from './model.js';
 import { Table, type Dispatcher } from './dispatch.js';
-import { located, siblingIndex, toInt } from './values.js';
+import { located, toInt } from './values.js';
+import { siblingIndexOf } from '../xml/pass-events.js';
 
 interface Group {
   release: Release;
@@ -49,5 +50,5 @@ function addTrack(item: Item): void {
 }
 
 export function openResourceGroup(el: OpenElement, d: Dispatcher, release: Release, parent: Group | null = null): void {
-  d.push<Group>(el, GROUP, { release, parent, sequence: null, index: siblingIndex(el.path) });
+  d.push<Group>(el, GROUP, { release, parent, sequence: null, index: siblingIndexOf(el) });
 }

@@ -4,16 +4,18 @@
  * only records what is there).
  */
 import type { OpenElement, Position } from '../xml/events.js';
+import { locate, locateValue } from '../xml/pass-events.js';
 import type { Located } from './model.js';
 
 export type Loc = Position & { path: string };
 
+/** Located values and locations keep a path-table row, not a path string (xml/path-table.ts). */
 export function located(el: OpenElement, value: string): Located {
-  return { value, path: el.path, line: el.line, column: el.column };
+  return locateValue(el, value);
 }
 
 export function locOf(el: OpenElement): Loc {
-  return { path: el.path, line: el.line, column: el.column };
+  return locate(el);
 }
 
 /** An integer written as such (`2`, ` 16 `); null otherwise (`2.0` is accepted, `stereo` is not). */
@@ -34,13 +36,6 @@ export function toBool(text: string | undefined): boolean | null {
   if (text === 'true' || text === '1') return true;
   if (text === 'false' || text === '0') return false;
   return null;
-}
-
-/** 1-based position of an element among same-named siblings, read from its indexed path (`.../ResourceGroup[2]`). */
-export function siblingIndex(path: string): number {
-  if (path.charCodeAt(path.length - 1) !== 93 /* ] */) return 1;
-  const open = path.lastIndexOf('[');
-  return toInt(path.slice(open + 1, -1)) ?? 1;
 }
 
 export function pushUnique(list: string[], value: string): void {

@@ -17,10 +17,14 @@ function itemPath(field: string): string {
 }
 
 export function attributeByPath(checks: Check[], message: ErnMessage, file: string): void {
-  const releases = new Map(message.releases.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
-  const resources = new Map(message.resources.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
+  // Built only when a check needs them: paths are joined when read (xml/path-table.ts).
+  let releases: Map<string, string> | null = null;
+  let resources: Map<string, string> | null = null;
   for (const check of checks) {
     if (check.file !== file || !check.field) continue;
+    if (check.release !== null && check.resource) continue;
+    releases ??= new Map(message.releases.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
+    resources ??= new Map(message.resources.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
     const item = itemPath(check.field);
     if (check.release === null) check.release = releases.get(item) ?? null;
     if (!check.resource) {

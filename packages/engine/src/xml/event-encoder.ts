@@ -37,6 +37,12 @@ export interface EventBatch {
   names: string[];
   /** Elements opened in this batch. */
   elements: number;
+  /**
+   * True when `strings` share no memory with a larger string (the parse thread cuts each out of
+   * its buffer on its own); false when they may be slices of saxes' input chunk, which a listener
+   * keeping one would keep alive whole.
+   */
+  owned: boolean;
 }
 
 export class EventEncoder {
@@ -130,7 +136,7 @@ export class EventEncoder {
   }
 
   private take(): EventBatch {
-    const batch: EventBatch = { ops: this.ops, length: this.n, strings: this.strings, names: this.names, elements: this.elements };
+    const batch: EventBatch = { ops: this.ops, length: this.n, strings: this.strings, names: this.names, elements: this.elements, owned: false };
     this.ops = new Int32Array(Math.max(1 << 14, this.n + (this.n >> 2)));
     this.n = 0;
     this.strings = [];

@@ -10,6 +10,7 @@
  * one to have begun by then is also a candidate.
  */
 import type { OpenElement, XmlListener } from './events.js';
+import { lastStepOf } from './pass-events.js';
 
 export class ElementLineIndex {
   private lines = new Uint32Array(1024);
@@ -50,7 +51,7 @@ export class ElementLineIndex {
     this.stack.length = el.depth - 1;
     this.lines[i] = el.line;
     this.parents[i] = el.depth > 1 ? (this.stack[el.depth - 2] ?? -1) : -1;
-    this.segments[i] = this.intern(el.path.slice(el.path.lastIndexOf('/') + 1));
+    this.segments[i] = this.intern(lastStepOf(el));
     this.stack.push(i);
   }
 

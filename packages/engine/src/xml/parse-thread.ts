@@ -138,12 +138,23 @@ export class ParseThread {
   }
 }
 
-/** The batch's strings, cut out of its one decoded string (slices of it: the pass copies what it keeps). */
+/**
+ * The batch's strings, each cut out of the transferred characters on its own (`owned`): a slice of
+ * one decoded string would keep the whole batch alive in any string the model keeps, and copying
+ * such slices later costs an encode and a decode each. V8 copies strings under 13 characters
+ * anyway, so those are sliced.
+ */
 function unpacked({ chars, wide, ends, ...batch }: PackedBatch): EventBatch {
   const bytes = Buffer.from(chars.buffer, chars.byteOffset, chars.byteLength);
-  const text = bytes.toString(wide ? 'utf16le' : 'latin1');
+  const encoding = wide ? 'utf16le' : 'latin1';
+  const unit = wide ? 2 : 1;
+  const text = bytes.toString(encoding);
   const strings = new Array<string>(ends.length);
   let start = 0;
-  for (let i = 0; i < ends.length; i++) strings[i] = text.slice(start, (start = ends[i]));
-  return { ...batch, strings };
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i];
+    strings[i] = end - start < 13 ? text.slice(start, end) : bytes.toString(encoding, start * unit, end * unit);
+    start = end;
+  }
+  return { ...batch, strings, owned: true };
 }

@@ -2,9 +2,10 @@
  * The pass's side of saxes' events: batches (event-encoder.ts), from this thread or the parse
  * thread, become elements with their DDEX paths and positions, handed to every listener.
  */
-import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type XmlListener } from './events.js';
+import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type Position, type XmlListener } from './events.js';
 import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, type EventBatch } from './event-encoder.js';
 import type { PassFailure, PassResult, RootInfo } from './pass.js';
+import { PathTable, TableLoc, TableLocated } from './path-table.js';
 
 /** Bare paths (no indices) form a small trie, so every element with the same bare path shares one string. */
 interface BareNode {
@@ -18,20 +19,74 @@ interface BareNode {
    */
   owner: object | null;
   count: number;
+  /** The name's segment number in the pass's path table. */
+  segment: number;
   /** The first child and the next sibling seen last time: documents repeat their sequences, so these are usually right (one compare, no hash). */
   first: BareNode | null;
   next: BareNode | null;
 }
 
 
-function childBare(parent: BareNode, name: string): BareNode {
+function childBare(parent: BareNode, name: string, paths: PathTable): BareNode {
   parent.kids ??= new Map();
   let node = parent.kids.get(name);
   if (!node) {
     const own = detached(name);
-    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null }));
+    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null, segment: paths.segment(own) }));
   }
   return node;
+}
+
+/**
+ * An element of the pass. Its DDEX path is not built as it opens: `path` joins it from the pass's
+ * path table when read, and `loc()` / `located()` give the model a location that holds a table row
+ * instead of a string (see path-table.ts).
+ */
+export class PassElement implements ClosedElement {
+  text = '';
+  hasChildren = false;
+  // Private (#): a listener copying an element with `{ ...el }` gets its data, not the pass's table.
+  #row = -1;
+  readonly #parent: PassElement | null;
+  readonly #segment: number;
+  readonly #table: PathTable;
+
+  constructor(
+    readonly name: string,
+    readonly ns: string,
+    readonly attrs: Record<string, string>,
+    readonly bare: string,
+    readonly depth: number,
+    readonly line: number,
+    readonly column: number,
+    /** 1-based position among the parent's children of the same name. */
+    readonly index: number,
+    parent: PassElement | null,
+    segment: number,
+    table: PathTable,
+  ) {
+    this.#parent = parent;
+    this.#segment = segment;
+    this.#table = table;
+  }
+
+  get path(): string {
+    return this.#table.path(this.#rowOf());
+  }
+
+  loc(): TableLoc {
+    return new TableLoc(this.line, this.column, this.#rowOf(), this.#table);
+  }
+
+  located<T>(value: T): TableLocated<T> {
+    return new TableLocated(value, this.line, this.column, this.#rowOf(), this.#table);
+  }
+
+  /** Its row in the path table, taken (with its ancestors') the first time it is asked for. */
+  #rowOf(): number {
+    if (this.#row < 0) this.#row = this.#table.add(this.#parent ? this.#parent.#rowOf() : -1, this.#segment, this.index);
+    return this.#row;
+  }
 }
 
 /**
@@ -55,10 +110,14 @@ export class PassEvents {
   /** The interned names of the batches so far. */
   private readonly names: string[] = [];
   // The open elements and their bare-path nodes, by depth: no frame object per element.
-  private readonly stack: ClosedElement[] = [];
-  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null }];
+  private readonly stack: PassElement[] = [];
+  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null, segment: -1 }];
+  /** Paths of the elements whose location was asked for. */
+  private readonly paths = new PathTable();
   /** The last child opened under the element at each depth. */
   private readonly lastChild: (BareNode | null)[] = [null];
+  /** False while the batches' strings are their own (`EventBatch.owned`): nothing to copy. */
+  private copyStrings = true;
 
   constructor(
     private readonly listeners: XmlListener[],
@@ -86,6 +145,7 @@ export class PassEvents {
   }
 
   consume(batch: EventBatch) {
+    this.copyStrings = !batch.owned;
     const names = this.names;
     for (const name of batch.names) names.push(name);
     this.result.elements += batch.elements;
@@ -102,7 +162,7 @@ export class PassEvents {
           for (let a = i + 6, last = i + 6 + 2 * count; a < last; a += 2) {
             const value = strings[ops[a + 1]];
             // Detached: a value kept in the model (a ProprietaryId namespace) would otherwise keep saxes' whole input chunk alive.
-            attrs[names[ops[a]]] = detached(value);
+            attrs[names[ops[a]]] = batch.owned ? value : detached(value);
           }
         }
         this.open(names[ops[i + 1]], names[ops[i + 2]], attrs, ops[i + 3], ops[i + 4]);
@@ -153,7 +213,7 @@ export class PassEvents {
     const previous = this.lastChild[depth];
     let bareNode = previous ? previous.next : parentNode.first;
     if (!bareNode || bareNode.name !== name) {
-      bareNode = childBare(parentNode, name);
+      bareNode = childBare(parentNode, name, this.paths);
       if (previous) previous.next = bareNode;
       else parentNode.first = bareNode;
     }
@@ -172,19 +232,7 @@ export class PassEvents {
         bareNode.count = 1;
       }
     }
-    // Every element has the same shape from its open on (text and hasChildren set at close).
-    const el: ClosedElement = {
-      name: bareNode.name,
-      ns,
-      attrs,
-      path: (parent ? parent.path : '') + '/' + bareNode.name + (index > 1 ? `[${index}]` : ''),
-      bare: bareNode.bare,
-      depth: depth + 1,
-      line,
-      column,
-      text: '',
-      hasChildren: false,
-    };
+    const el = new PassElement(bareNode.name, ns, attrs, bareNode.bare, depth + 1, line, column, index, parent, bareNode.segment, this.paths);
     stack.push(el);
     const opens = this.opens;
     for (let i = 0; i < opens.length; i++) {
@@ -215,7 +263,7 @@ export class PassEvents {
   private close() {
     const closed = this.stack.pop();
     if (!closed) return;
-    if (closed.text.length !== 0) closed.text = detached(closed.text.trim());
+    if (closed.text.length !== 0) closed.text = this.copyStrings ? detached(closed.text.trim()) : closed.text.trim();
     const closes = this.closes;
     for (let i = 0; i < closes.length; i++) {
       try {
@@ -225,4 +273,28 @@ export class PassEvents {
       }
     }
   }
+}
+
+/** A lasting location of `el` for a model record or a later finding: a path-table row for the pass's elements, the path itself for others (tests, feeders). */
+export function locate(el: OpenElement): Position & { path: string } {
+  return el instanceof PassElement ? el.loc() : { line: el.line, column: el.column, path: el.path };
+}
+
+/** `value` read from `el`, located like `locate`. */
+export function locateValue<T>(el: OpenElement, value: T): Position & { path: string; value: T } {
+  return el instanceof PassElement ? el.located(value) : { value, line: el.line, column: el.column, path: el.path };
+}
+
+/** 1-based position of `el` among same-named siblings. */
+export function siblingIndexOf(el: OpenElement): number {
+  if (el instanceof PassElement) return el.index;
+  const path = el.path;
+  if (path.charCodeAt(path.length - 1) !== 93 /* ] */) return 1;
+  return Number(path.slice(path.lastIndexOf('[') + 1, -1)) || 1;
+}
+
+/** The last step of `el`'s path (`Release[2]`), without building the path. */
+export function lastStepOf(el: OpenElement): string {
+  if (el instanceof PassElement) return el.index > 1 ? `${el.name}[${el.index}]` : el.name;
+  return el.path.slice(el.path.lastIndexOf('/') + 1);
 }

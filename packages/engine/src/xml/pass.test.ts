@@ -6,6 +6,14 @@ import { ParseThread } from './parse-thread.js';
 import type { ClosedElement, OpenElement } from './events.js';
 import { sample } from '../test-support.js';
 
+/** What a listener sees of an element (its path is built when read, so a spread would miss it). */
+function copyOf<T extends OpenElement>(el: T): T {
+  const { name, ns, attrs, path, bare, depth, line, column } = el;
+  const text = (el as Partial<ClosedElement>).text;
+  const hasChildren = (el as Partial<ClosedElement>).hasChildren;
+  return { name, ns, attrs, path, bare, depth, line, column, ...(text === undefined ? {} : { text, hasChildren }) } as T;
+}
+
 async function collect(input: string | Buffer, chunkSize = 7, parseThread = false) {
   const buffer = typeof input === 'string' ? Buffer.from(input) : input;
   const chunks: Buffer[] = [];
@@ -18,7 +26,7 @@ async function collect(input: string | Buffer, chunkSize = 7, parseThread = fals
   const result = await runMessagePass(Readable.from(chunks), (root) => {
     seenRoot = root;
     return {
-      listeners: [{ onOpen: (el) => opened.push({ ...el }), onText: (text, el) => texts.push(`${el.path}: ${text}`), onClose: (el) => closed.push({ ...el }) }],
+      listeners: [{ onOpen: (el) => opened.push(copyOf(el)), onText: (text, el) => texts.push(`${el.path}: ${text}`), onClose: (el) => closed.push(copyOf(el)) }],
       onBytes: (chunk) => (replayed += chunk.length),
     };
   }, { parseThread });

@@ -4,15 +4,16 @@
  * memory is the ID set plus forward references.
  */
 import type { SchemaIssue } from '../xml/schema-validator.js';
-import type { OpenElement } from '../xml/events.js';
+import type { OpenElement, Position } from '../xml/events.js';
+import { locate } from '../xml/pass-events.js';
 import { CompactIdSet } from './compact-id-set.js';
 import { normalizeWhiteSpace } from './simple-type-compiler.js';
 
 interface PendingRef {
   value: string;
-  line: number;
-  column: number;
-  path: string;
+  /** Built only if the reference stays unresolved (xml/path-table.ts). */
+  where: Position & { path: string };
+  element: string;
 }
 
 export class IdentityTracker {
@@ -32,15 +33,15 @@ export class IdentityTracker {
       return;
     }
     for (const ref of builtin === 'IDREFS' ? value.split(' ') : [value]) {
-      if (!this.ids.has(ref)) this.pending.push({ value: ref, line: el.line, column: el.column, path: el.path });
+      if (!this.ids.has(ref)) this.pending.push({ value: ref, where: locate(el), element: el.name });
     }
   }
 
   finish(): void {
     for (const ref of this.pending) {
       if (this.ids.has(ref.value)) continue;
-      const name = ref.path.split('/').pop()?.replace(/\[\d+\]$/, '') ?? '';
-      this.report({ message: `Reference '${ref.value}' in ${name} does not match any ID in the message`, line: ref.line, column: ref.column, path: ref.path });
+      const { line, column, path } = ref.where;
+      this.report({ message: `Reference '${ref.value}' in ${ref.element} does not match any ID in the message`, line, column, path });
     }
     this.pending.length = 0;
   }
