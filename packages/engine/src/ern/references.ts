@@ -4,7 +4,26 @@
  */
 import type { ClosedElement } from '../xml/events.js';
 import type { Reference } from './model.js';
-import { locateValue } from '../xml/pass-events.js';
+import { PassElement } from '../xml/pass-events.js';
+import { TableLocated, type PathTable } from '../xml/path-table.js';
+
+/** A reference located by a path-table row; `target` is a field of the class, so every reference has one compact shape. */
+class TableReference extends TableLocated {
+  constructor(
+    readonly target: Reference['target'],
+    value: string,
+    line: number,
+    column: number,
+    row: number,
+    table: PathTable,
+  ) {
+    super(value, line, column, row, table);
+  }
+
+  override toJSON() {
+    return { target: this.target, ...super.toJSON() };
+  }
+}
 
 const TARGETS = new Map<string, Reference['target']>([
   ['ReleaseResourceReference', 'resource'],
@@ -22,8 +41,6 @@ const TARGETS = new Map<string, Reference['target']>([
 export function referenceOf(el: ClosedElement): Reference | null {
   const target = TARGETS.get(el.name);
   if (target === undefined) return null;
-  // Located like every model value (a path-table row); every reference gets `target` the same way, so they share one shape.
-  const reference = locateValue(el, el.text) as Partial<Reference> & Omit<Reference, 'target'>;
-  reference.target = target;
-  return reference as Reference;
+  if (el instanceof PassElement) return el.locatedAs((line, column, row, table) => new TableReference(target, el.text, line, column, row, table));
+  return { target, value: el.text, path: el.path, line: el.line, column: el.column };
 }

@@ -17,8 +17,14 @@ export interface OpenElement extends Position {
   ns: string;
   /** Attributes by local name (prefixed ones keep `prefix:local`, xmlns declarations are left out). */
   attrs: Record<string, string>;
-  /** DDEX path with 1-based sibling indices shown from the second one: `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`. */
-  path: string;
+  /**
+   * DDEX path with 1-based sibling indices shown from the second one:
+   * `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`. The pass builds it when read
+   * (xml/path-table.ts), so a spread copy of an element has none, and a listener that needs the
+   * location after the event keeps `locate(el)` (xml/pass-events.ts), not the element: an element
+   * kept past its close keeps its ancestors too.
+   */
+  readonly path: string;
   /** Path without any index: `/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN`. Used for handler matching. */
   bare: string;
   /** Depth, the root element is 1. */

@@ -82,6 +82,11 @@ export class PassElement implements ClosedElement {
     return new TableLocated(value, this.line, this.column, this.#rowOf(), this.#table);
   }
 
+  /** A location of another class built on the same row (a subclass of TableLoc with fields of its own). */
+  locatedAs<L>(make: (line: number, column: number, row: number, table: PathTable) => L): L {
+    return make(this.line, this.column, this.#rowOf(), this.#table);
+  }
+
   /** Its row in the path table, taken (with its ancestors') the first time it is asked for. */
   #rowOf(): number {
     if (this.#row < 0) this.#row = this.#table.add(this.#parent ? this.#parent.#rowOf() : -1, this.#segment, this.index);

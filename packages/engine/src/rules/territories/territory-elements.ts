@@ -1,18 +1,20 @@
 /** Collects every territory code element of a message (release, resource and deal territory lists) with its location. */
 import type { RuleHandlers } from '../define.js';
-import type { ClosedElement } from '../../xml/events.js';
+import type { ClosedElement, Position } from '../../xml/events.js';
+import { locate } from '../../xml/pass-events.js';
 
 export interface TerritoryCodeFound {
   code: string;
   element: string;
-  el: ClosedElement;
+  /** Where the code is (not the element: one kept past its close keeps its ancestors too). */
+  loc: Position & { path: string };
   release: string | null;
 }
 
 export function territoryCollector(currentRelease: () => string | null): { handlers: RuleHandlers; found: TerritoryCodeFound[] } {
   const found: TerritoryCodeFound[] = [];
   const take = (element: string) => (el: ClosedElement) => {
-    if (el.text !== '') found.push({ code: el.text, element, el, release: currentRelease() });
+    if (el.text !== '') found.push({ code: el.text, element, loc: locate(el), release: currentRelease() });
   };
   return { handlers: { TerritoryCode: take('TerritoryCode'), ExcludedTerritoryCode: take('ExcludedTerritoryCode') }, found };
 }

@@ -7,6 +7,7 @@ import { defineRule } from '../../define.js';
 import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { didYouMean } from '../../../avs/nearest.js';
 import type { ClosedElement } from '../../../xml/events.js';
+import { locate } from '../../../xml/pass-events.js';
 
 export default defineRule({
   id: 'deals-terms-valid',
@@ -26,9 +27,10 @@ export default defineRule({
     },
   },
   create(ctx) {
-    const found: { el: ClosedElement; list: 'commercialModel' | 'useType'; release: string | null }[] = [];
+    // What is kept of each value: an element kept past its close would keep its ancestors too.
+    const found: { name: string; text: string; loc: ReturnType<typeof locate>; list: 'commercialModel' | 'useType' }[] = [];
     const take = (list: 'commercialModel' | 'useType') => (el: ClosedElement) => {
-      if (el.bare.includes('/DealTerms/') && el.text !== '') found.push({ el, list, release: null });
+      if (el.bare.includes('/DealTerms/') && el.text !== '') found.push({ name: el.name, text: el.text, loc: locate(el), list });
     };
     return {
       CommercialModelType: take('commercialModel'),
@@ -39,8 +41,8 @@ export default defineRule({
         if (!avs) return;
         for (const f of found) {
           const allowed = avs.get(f.list);
-          if (!allowed || allowed.has(f.el.text)) continue;
-          ctx.report({ messageId: 'unknown', loc: f.el, release: null, data: { element: f.el.name, value: f.el.text, version: ctx.version, suggestion: didYouMean(f.el.text, allowed) } });
+          if (!allowed || allowed.has(f.text)) continue;
+          ctx.report({ messageId: 'unknown', loc: f.loc, release: null, data: { element: f.name, value: f.text, version: ctx.version, suggestion: didYouMean(f.text, allowed) } });
         }
       },
     };

@@ -31,7 +31,7 @@ export default defineRule({
         const current = avs?.get('territory');
         if (!deprecated) return;
         for (const f of found) {
-          if (deprecated.has(f.code) && !current?.has(f.code)) ctx.report({ messageId: 'deprecated', loc: f.el, release: f.release, data: { element: f.element, code: f.code } });
+          if (deprecated.has(f.code) && !current?.has(f.code)) ctx.report({ messageId: 'deprecated', loc: f.loc, release: f.release, data: { element: f.element, code: f.code } });
         }
       },
     };

@@ -39,7 +39,7 @@ export default defineRule({
           if (current.has(f.code) || deprecated.has(f.code)) continue;
           const upper = f.code.toUpperCase();
           const suggestion = current.has(upper) ? ` (did you mean "${upper}"?)` : f.code.toLowerCase() === 'worldwide' ? ' (did you mean "Worldwide"?)' : f.code === 'UK' ? ' (did you mean "GB"?)' : didYouMean(f.code, [...current].filter((c) => c.length === f.code.length));
-          ctx.report({ messageId: 'unknown', loc: f.el, release: f.release, data: { element: f.element, code: f.code, suggestion } });
+          ctx.report({ messageId: 'unknown', loc: f.loc, release: f.release, data: { element: f.element, code: f.code, suggestion } });
         }
       },
     };

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { runMessagePass } from './pass.js';
+import { PathTable, TableLocated } from './path-table.js';
+import { PassElement, locate, locateValue, siblingIndexOf, lastStepOf } from './pass-events.js';
+import type { ClosedElement, XmlListener } from './events.js';
+
+const XML = '<M><L><R><I>a</I></R><R><I>b</I><I>c</I></R></L><L><R/></L></M>';
+
+/** Runs the pass on `xml` with `listener`; returns the path table the pass's elements use. */
+async function pass(xml: string, listener: XmlListener, parseThread = false): Promise<PathTable | null> {
+  let table: PathTable | null = null;
+  const spy: XmlListener = {
+    onOpen: (el) => {
+      if (el instanceof PassElement && !table) el.locatedAs((_l, _c, _row, t) => (table = t));
+    },
+  };
+  await runMessagePass(Readable.from([Buffer.from(xml)]), () => ({ listeners: [spy, listener] }), { parseThread });
+  return table;
+}
+
+describe('PathTable', () => {
+  it('joins the rows of an element and its ancestors, with sibling indices from the second one', () => {
+    const t = new PathTable();
+    const m = t.add(-1, t.segment('M'), 1);
+    const l = t.add(m, t.segment('L'), 2);
+    const r = t.add(l, t.segment('R'), 1);
+    expect(t.path(r)).toBe('/M/L[2]/R');
+    expect(t.path(m)).toBe('/M');
+    expect(t.segment('L')).toBe(t.segment('L'));
+    expect(t.size).toBe(3);
+  });
+
+  it('grows past its first capacity', () => {
+    const t = new PathTable();
+    let row = t.add(-1, t.segment('M'), 1);
+    for (let i = 2; i <= 5000; i++) row = t.add(0, t.segment('R'), i);
+    expect(t.size).toBe(5000);
+    expect(t.path(row)).toBe('/M/R[5000]');
+  });
+});
+
+describe('paths of the pass, built when read', () => {
+  it('takes no row while nobody asks for a location, and only the ancestors it needs when asked', async () => {
+    let asked: ReturnType<typeof locate> | null = null;
+    const silent = await pass(XML, { onClose: () => {} });
+    // The spy took the root's row to reach the table; nothing else did.
+    expect(silent!.size).toBe(1);
+    const table = await pass(XML, {
+      onClose: (el) => {
+        if (el.name === 'I' && el.text === 'c') asked = locate(el);
+      },
+    });
+    // M (already there), L, R[2], I[2]: one row per step, nothing for the other elements.
+    expect(table!.size).toBe(4);
+    expect(asked!.path).toBe('/M/L/R[2]/I[2]');
+  });
+
+  it('gives every element the path its position says, read during the event or after the pass, on either thread', async () => {
+    for (const parseThread of [false, true]) {
+      const during: string[] = [];
+      const kept: ReturnType<typeof locate>[] = [];
+      const values: ReturnType<typeof locateValue<string>>[] = [];
+      await pass(
+        XML,
+        {
+          onClose: (el: ClosedElement) => {
+            during.push(el.path);
+            kept.push(locate(el));
+            if (el.text) values.push(locateValue(el, el.text));
+          },
+        },
+        parseThread,
+      );
+      expect(during).toEqual(['/M/L/R/I', '/M/L/R', '/M/L/R[2]/I', '/M/L/R[2]/I[2]', '/M/L/R[2]', '/M/L', '/M/L[2]/R', '/M/L[2]', '/M']);
+      expect(kept.map((k) => k.path)).toEqual(during);
+      expect(values.map((v) => [v.value, v.path])).toEqual([
+        ['a', '/M/L/R/I'],
+        ['b', '/M/L/R[2]/I'],
+        ['c', '/M/L/R[2]/I[2]'],
+      ]);
+      expect(values[2]).toBeInstanceOf(TableLocated);
+      expect(JSON.parse(JSON.stringify(values[2]))).toEqual({ value: 'c', line: 1, column: 33, path: '/M/L/R[2]/I[2]' });
+    }
+  });
+
+  it('gives sibling index and last step without building a path, and a spread copy holds no table', async () => {
+    const seen: [number, string, string[]][] = [];
+    await pass(XML, { onOpen: (el) => seen.push([siblingIndexOf(el), lastStepOf(el), Object.keys({ ...el })]) });
+    expect(seen.map(([i, step]) => `${i}:${step}`)).toEqual(['1:M', '1:L', '1:R', '1:I', '2:R[2]', '1:I', '2:I[2]', '2:L[2]', '1:R']);
+    for (const [, , keys] of seen) expect(keys).not.toContain('table');
+    expect(seen[0][2]).toEqual(expect.arrayContaining(['name', 'ns', 'attrs', 'bare', 'depth', 'line', 'column']));
+  });
+
+  it('locates hand-built elements (tests, feeders) by their own path', () => {
+    const el = { name: 'I', ns: '', attrs: {}, path: '/M/L/R[2]/I[3]', bare: '/M/L/R/I', depth: 4, line: 7, column: 3 };
+    expect(locate(el)).toEqual({ line: 7, column: 3, path: '/M/L/R[2]/I[3]' });
+    expect(locateValue(el, 'x')).toEqual({ value: 'x', line: 7, column: 3, path: '/M/L/R[2]/I[3]' });
+    expect(siblingIndexOf(el)).toBe(3);
+    expect(lastStepOf(el)).toBe('I[3]');
+  });
+});
