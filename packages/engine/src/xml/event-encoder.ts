@@ -24,7 +24,17 @@ export const OP_CLOSE = 3;
 export const OP_FAIL = 4;
 
 /** The kinds of OP_FAIL: its operand is the index in this list. */
-export const FAIL_KINDS = ['doctype', 'syntax', 'encoding'] as const;
+export const FAIL_KINDS = ['doctype', 'syntax', 'encoding', 'depth'] as const;
+
+/**
+ * Deepest nesting read (libxml2's default limit). An ERN message nests about a dozen levels; saxes
+ * resolves each element's namespace by walking every open element, so a hostile file of nothing
+ * but nested tags (700 KB for 100,000 levels) would take minutes instead of being refused.
+ */
+export const MAX_DEPTH = 256;
+
+/** Thrown inside saxes' event to stop it in the middle of a chunk (the failure is recorded first). */
+class Stop extends Error {}
 export type EncodedFailKind = (typeof FAIL_KINDS)[number];
 
 export interface EventBatch {
@@ -146,6 +156,7 @@ export class EventEncoder {
   }
 
   private thrown(error: unknown) {
+    if (error instanceof Stop) return;
     if (error instanceof EncodingError) this.fail('encoding', error.message);
     else this.fail('syntax', cleanSaxesMessage((error as Error).message));
   }
@@ -183,6 +194,10 @@ export class EventEncoder {
   private onOpen(tag: SaxesTagNS) {
     if (this.stopped) return;
     const depth = this.open.length;
+    if (depth >= MAX_DEPTH) {
+      this.fail('depth', `elements are nested more than ${MAX_DEPTH} levels deep (<${tag.local}> at line ${this.tagLine}); an ERN message nests about a dozen, so the file is not read further`);
+      throw new Stop();
+    }
     if (depth > 0) this.withChildren[depth - 1] = true;
     const name = this.elementName(tag.local, depth);
     this.open.push(name);

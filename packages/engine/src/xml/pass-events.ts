@@ -89,7 +89,21 @@ export class PassElement implements ClosedElement {
 
   /** Its row in the path table, taken (with its ancestors') the first time it is asked for. */
   #rowOf(): number {
-    if (this.#row < 0) this.#row = this.#table.add(this.#parent ? this.#parent.#rowOf() : -1, this.#segment, this.index);
+    if (this.#row >= 0) return this.#row;
+    const parent = this.#parent;
+    if (!parent || parent.#row >= 0) return (this.#row = this.#table.add(parent ? parent.#row : -1, this.#segment, this.index));
+    // A loop, not recursion: a hostile message may nest elements deeper than the call stack.
+    const unplaced: PassElement[] = [];
+    let el: PassElement | null = this;
+    while (el && el.#row < 0) {
+      unplaced.push(el);
+      el = el.#parent;
+    }
+    let parentRow = el ? el.#row : -1;
+    for (let i = unplaced.length - 1; i >= 0; i--) {
+      const u = unplaced[i];
+      parentRow = u.#row = u.#table.add(parentRow, u.#segment, u.index);
+    }
     return this.#row;
   }
 }

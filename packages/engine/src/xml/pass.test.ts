@@ -105,6 +105,31 @@ describe('runMessagePass', () => {
     expect((await collect('')).result.fatal?.kind).toBe('empty');
   });
 
+  it('refuses nesting deeper than 256 levels where it starts, and stops reading there', async () => {
+    const xml = '<r>\n' + '<a>'.repeat(100_000) + '</a>'.repeat(100_000) + '\n</r>';
+    const { result, opened } = await collect(xml, 65536);
+    expect(result.fatal).toMatchObject({ kind: 'depth', line: 2 });
+    expect(result.fatal!.message).toMatch(/nested more than 256 levels deep \(<a> at line 2\)/);
+    expect(opened).toHaveLength(256);
+  });
+
+  it('lets go of a source it stopped reading (a file stream closes its descriptor)', async () => {
+    let closed = false;
+    let served = 0;
+    async function* source() {
+      try {
+        yield Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY e "x">]>\n<r>');
+        for (served = 0; served < 1000; served++) yield Buffer.from('<a/>'.repeat(1000));
+      } finally {
+        closed = true;
+      }
+    }
+    const result = await runMessagePass(source(), () => ({ listeners: [] }));
+    expect(result.fatal).toMatchObject({ kind: 'doctype' });
+    expect(served).toBeLessThan(1000);
+    expect(closed).toBe(true);
+  });
+
   it('reads UTF-16 BE with BOM and UTF-8 with BOM', async () => {
     const xml = '<?xml version="1.0" encoding="UTF-16"?><r><t>é</t></r>';
     const le = Buffer.from(xml, 'utf16le');
@@ -144,6 +169,7 @@ describe('runMessagePass', () => {
       ['a mismatched end tag', '<r>\n<a>text</b></r>', 2],
       ['stray text and CDATA', '<r>stray<a><![CDATA[x < y]]></a>more</r>', 6],
       ['an empty file', '', 1],
+      ['nesting deeper than 256 levels', '<r>' + '<a>'.repeat(300) + '</a>'.repeat(300) + '</r>', 64],
       ['an official ERN 4.3 sample', readFileSync(sample('ddex-official-ern43/1 Audio.xml')), 4096],
     ];
 

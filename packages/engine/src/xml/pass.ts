@@ -28,7 +28,7 @@ export interface PassFailure {
   line: number | null;
   column: number | null;
   /** `encoding`, `doctype` (entities / external DTD refused), `syntax`, `empty`. */
-  kind: 'encoding' | 'doctype' | 'syntax' | 'empty' | 'read';
+  kind: 'encoding' | 'doctype' | 'syntax' | 'depth' | 'empty' | 'read';
 }
 
 export interface ListenerFailure {
@@ -163,6 +163,8 @@ export async function runMessagePass(
     return pass.finish(bytes);
   } finally {
     await thread?.close();
+    // A pass that stopped early leaves the source unread: let it go (a file stream closes its descriptor).
+    await iterator.return?.().catch(() => undefined);
   }
 }
 

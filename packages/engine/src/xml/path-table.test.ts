@@ -92,6 +92,15 @@ describe('paths of the pass, built when read', () => {
     expect(seen[0][2]).toEqual(expect.arrayContaining(['name', 'ns', 'attrs', 'bare', 'depth', 'line', 'column']));
   });
 
+  it('locates an element at the deepest nesting read, its ancestors placed in one step', async () => {
+    const depth = 255;
+    const xml = '<a>'.repeat(depth) + '<b/>' + '</a>'.repeat(depth);
+    let where: ReturnType<typeof locate> | null = null;
+    const table = await pass(xml, { onClose: (el) => void (el.name === 'b' && (where = locate(el))) });
+    expect(table!.size).toBe(depth + 1);
+    expect(where!.path).toBe('/a'.repeat(depth) + '/b');
+  });
+
   it('locates hand-built elements (tests, feeders) by their own path', () => {
     const el = { name: 'I', ns: '', attrs: {}, path: '/M/L/R[2]/I[3]', bare: '/M/L/R/I', depth: 4, line: 7, column: 3 };
     expect(locate(el)).toEqual({ line: 7, column: 3, path: '/M/L/R[2]/I[3]' });

@@ -21,6 +21,8 @@ describe('xml-well-formed', () => {
     ['mismatched tag', (xml: string) => xml.replace('</ReleaseType>', '</ReleaseTyp>'), 'syntax', /not well-formed/],
     ['billion laughs', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
     ['XXE', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
+    // 100,000 levels in 700 KB: saxes' namespace lookup is quadratic in depth (minutes), so it is refused at 256.
+    ['nesting 100,000 levels deep', (xml: string) => xml.replace('<ReleaseType>', '<x>'.repeat(100_000) + '</x>'.repeat(100_000) + '<ReleaseType>'), 'depth', /nested more than 256 levels deep \(<x> at line \d+\)/],
   ] as const)('reports %s', async (_, mutate, messageId, text) => {
     const run = await runRule('xml-well-formed', { version: '4.3', xml: mutate(baseMessage('4.3')) });
     expect(run.findings).toHaveLength(1);

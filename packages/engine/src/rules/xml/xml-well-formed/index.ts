@@ -6,7 +6,7 @@ export default defineRule({
   stage: 'xml',
   meta: {
     label: 'Well-formed XML',
-    description: 'The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16, without entity declarations or external DTDs.',
+    description: 'The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16, without entity declarations or external DTDs, and nested at most 256 levels deep.',
     versions: 'all',
     severity: 'error',
     messages: {
@@ -14,6 +14,7 @@ export default defineRule({
       syntax: 'The message is not well-formed XML: {reason}.',
       encoding: 'The message cannot be decoded: {reason}.',
       doctype: 'The message was refused: {reason}.',
+      depth: 'The message was refused: {reason}.',
       read: 'The message could not be read: {reason}.',
     },
     hint: {
@@ -21,6 +22,7 @@ export default defineRule({
       syntax: 'Fix the XML at the given line and column; a file cut short usually means an interrupted upload.',
       encoding: 'Save the message as UTF-8 (with or without BOM) and declare encoding="UTF-8".',
       doctype: 'Remove the DOCTYPE: ERN messages are validated against the DDEX XSD and never use DTD entities.',
+      depth: 'Deliver the ERN message itself: no DDEX element nests anywhere near this deep.',
       read: 'Check that the file is readable and deliver it again.',
     },
   },
