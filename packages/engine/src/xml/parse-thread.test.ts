@@ -63,6 +63,26 @@ describe('validate with the parse thread', () => {
     expect(wantsParseThread(PARSE_THREAD_MIN_BYTES)).toBe(os.availableParallelism() > 1);
   });
 
+  it('hands the first chunks over small (16, 32, 64, 128 KiB), then 256 KiB at a time, and loses no event', async () => {
+    const item = '<I>x</I>'; // 8 bytes, so chunks of whole KiB cut between elements
+    const body = item.repeat(Math.floor((1024 * 1024 - '<R>'.length - '</R>'.length) / item.length));
+    const xml = Buffer.from(`<R>${body}</R>`.padEnd(1024 * 1024, ' '));
+    expect(xml.length).toBe(1024 * 1024);
+    const thread = new ParseThread();
+    // Written the way a file is read, in 64 KiB pieces.
+    for (let at = 0; at < xml.length; at += 64 * 1024) thread.write(xml.subarray(at, at + 64 * 1024));
+    thread.end();
+    const opened: number[] = [];
+    while (thread.inFlight > 0) opened.push((await thread.next()).elements);
+    await thread.close();
+    // 16 + 32 + 64 + 128 + 256 + 256 + 256 KiB, the last 16 KiB at the end, and the end's own batch.
+    expect(opened).toHaveLength(9);
+    // R and the 2,048 items whose start tag ends in the first 16 KiB; then 4,096 items in 32 KiB.
+    expect(opened[0]).toBe(2049);
+    expect(opened[1]).toBe((32 * 1024) / 8);
+    expect(opened.reduce((a, b) => a + b, 0)).toBe(1 + body.length / item.length);
+  });
+
   it('a thread that stops answers every waiting batch with an error naming it', async () => {
     const thread = new ParseThread();
     const waiting = thread.next();
