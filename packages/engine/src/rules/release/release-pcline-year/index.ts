@@ -25,6 +25,13 @@ export default defineRule({
   },
   create(ctx) {
     const last = new Date().getUTCFullYear() + 1;
+    // The years a line's text names, per text: a catalogue repeats one P-line on every track.
+    const named = new Map<string, number[]>();
+    const yearsIn = (text: string) => {
+      let years = named.get(text);
+      if (!years) named.set(text, (years = [...text.matchAll(/(?:^|[^\d])(1[89]\d\d|20\d\d)(?!\d)/g)].map((m) => Number(m[1]))));
+      return years;
+    };
     const check = (line: PcLine, ids: { release: string | null; resource: string | null }) => {
       const base = { loc: line.loc, ...ids };
       if (line.year === null) {
@@ -35,14 +42,22 @@ export default defineRule({
         ctx.report({ ...base, messageId: 'implausible', data: { kind: line.kind, year: line.year, first: FIRST_YEAR, last } });
         return;
       }
-      const years = [...line.text.matchAll(/(?:^|[^\d])(1[89]\d\d|20\d\d)(?!\d)/g)].map((m) => Number(m[1]));
+      const years = yearsIn(line.text);
       // Only a text naming one year can contradict the Year (a range "2001-2003" names several).
       if (years.length === 1 && years[0] !== line.year) ctx.report({ ...base, messageId: 'mismatch', data: { kind: line.kind, year: line.year, textYear: years[0], text: line.text } });
     };
     return {
       'Message:exit'() {
-        for (const r of ctx.message.releases) for (const l of [...r.pLines, ...r.cLines]) check(l, { release: r.reference?.value ?? null, resource: null });
-        for (const r of ctx.message.resources) for (const l of [...r.pLines, ...(r.cLines ?? [])]) check(l, { release: null, resource: r.reference?.value ?? null });
+        for (const r of ctx.message.releases) {
+          const ids = { release: r.reference?.value ?? null, resource: null };
+          for (const l of r.pLines) check(l, ids);
+          for (const l of r.cLines) check(l, ids);
+        }
+        for (const r of ctx.message.resources) {
+          const ids = { release: null, resource: r.reference?.value ?? null };
+          for (const l of r.pLines) check(l, ids);
+          for (const l of r.cLines ?? []) check(l, ids);
+        }
       },
     };
   },
