@@ -1,10 +1,10 @@
 /**
- * DDEX paths built only when read. A message of 40,000 tracks opens about two million elements
- * and the model keeps the location of a few hundred thousand of them; building every path as it
- * opened (a string joined to its parent's) made a third of the model's objects and of its garbage
- * collection. Here an element asked for its location takes a row of three numbers (parent row,
- * segment, sibling index), its ancestors too if they have none yet, and the string is joined from
- * the rows when a finding or a report reads it.
+ * DDEX paths built only when read. A message of 40,000 tracks opens about two million elements and
+ * the model keeps the location of about a million of them; building every path as it opened (a
+ * string joined to its parent's) made a third of the model's objects, all of them copied by the
+ * garbage collector. Here an element asked for its location takes a row of three numbers (parent
+ * row, segment, sibling index), its ancestors too if they have none yet, and the string is joined
+ * from the rows when a finding or a report reads it.
  */
 import type { Position } from './events.js';
 
