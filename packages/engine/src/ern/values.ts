@@ -3,11 +3,11 @@
  * number / boolean parsing (bad text gives null, never an exception: rules report it, the reader
  * only records what is there).
  */
-import type { OpenElement, Position } from '../xml/events.js';
+import type { Loc, OpenElement } from '../xml/events.js';
 import { locate, locateValue } from '../xml/pass-events.js';
 import type { Located } from './model.js';
 
-export type Loc = Position & { path: string };
+export type { Loc };
 
 /** Located values and locations keep a path-table row, not a path string (xml/path-table.ts). */
 export function located(el: OpenElement, value: string): Located {

@@ -1,19 +1,5 @@
-/** Keys computed so far: a message repeats a handful of genre names on thousands of track releases. */
-const keys = new Map<string, string>();
-const MAX_KEYS = 10_000;
-
 /** Genre names compared the way people write them: case, spacing, "&"/"and", "-", "/" do not matter ("Hip-Hop" = "hip hop"). */
 export function genreKey(name: string): string {
-  let key = keys.get(name);
-  if (key === undefined) {
-    key = computeKey(name);
-    if (keys.size >= MAX_KEYS) keys.clear();
-    keys.set(name, key);
-  }
-  return key;
-}
-
-function computeKey(name: string): string {
   return name
     .toLowerCase()
     .normalize('NFKD')

@@ -9,6 +9,9 @@ export interface Position {
   column: number;
 }
 
+/** A position with the DDEX path of its element: where a model value or a finding is. */
+export type Loc = Position & { path: string };
+
 /** An element as seen when it opens. Children are in no namespace in ERN (unqualified form). */
 export interface OpenElement extends Position {
   /** Local name, without prefix (`ICPN`). */

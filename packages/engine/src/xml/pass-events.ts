@@ -2,7 +2,7 @@
  * The pass's side of saxes' events: batches (event-encoder.ts), from this thread or the parse
  * thread, become elements with their DDEX paths and positions, handed to every listener.
  */
-import { MAX_ELEMENT_TEXT, type ClosedElement, type OpenElement, type Position, type XmlListener } from './events.js';
+import { MAX_ELEMENT_TEXT, type ClosedElement, type Loc, type OpenElement, type XmlListener } from './events.js';
 import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, type EventBatch } from './event-encoder.js';
 import type { PassFailure, PassResult, RootInfo } from './pass.js';
 import { PathTable, TableLoc, TableLocated } from './path-table.js';
@@ -165,6 +165,7 @@ export class PassEvents {
 
   consume(batch: EventBatch) {
     this.copyStrings = !batch.owned;
+    const copy = this.copyStrings;
     const names = this.names;
     for (const name of batch.names) names.push(name);
     this.result.elements += batch.elements;
@@ -181,7 +182,7 @@ export class PassEvents {
           for (let a = i + 6, last = i + 6 + 2 * count; a < last; a += 2) {
             const value = strings[ops[a + 1]];
             // Detached: a value kept in the model (a ProprietaryId namespace) would otherwise keep saxes' whole input chunk alive.
-            attrs[names[ops[a]]] = batch.owned ? value : detached(value);
+            attrs[names[ops[a]]] = copy ? detached(value) : value;
           }
         }
         this.open(names[ops[i + 1]], names[ops[i + 2]], attrs, ops[i + 3], ops[i + 4]);
@@ -295,12 +296,12 @@ export class PassEvents {
 }
 
 /** A lasting location of `el` for a model record or a later finding: a path-table row for the pass's elements, the path itself for others (tests, feeders). */
-export function locate(el: OpenElement): Position & { path: string } {
+export function locate(el: OpenElement): Loc {
   return el instanceof PassElement ? el.loc() : { line: el.line, column: el.column, path: el.path };
 }
 
 /** `value` read from `el`, located like `locate`. */
-export function locateValue<T>(el: OpenElement, value: T): Position & { path: string; value: T } {
+export function locateValue<T>(el: OpenElement, value: T): Loc & { value: T } {
   return el instanceof PassElement ? el.located(value) : { value, line: el.line, column: el.column, path: el.path };
 }
 

@@ -6,7 +6,7 @@
  * row, segment, sibling index), its ancestors too if they have none yet, and the string is joined
  * from the rows when a finding or a report reads it.
  */
-import type { Position } from './events.js';
+import type { Loc, Position } from './events.js';
 
 export class PathTable {
   private parents = new Int32Array(1024);
@@ -82,7 +82,7 @@ export class TableLoc implements Position {
   }
 
   /** Plain data (a report or a log gets the path, not the table). */
-  toJSON(): Position & { path: string } {
+  toJSON(): Loc {
     return { line: this.line, column: this.column, path: this.path };
   }
 }
@@ -99,7 +99,7 @@ export class TableLocated<T = string> extends TableLoc {
     super(line, column, row, table);
   }
 
-  override toJSON(): Position & { path: string; value: T } {
+  override toJSON(): Loc & { value: T } {
     return { value: this.value, ...super.toJSON() };
   }
 }

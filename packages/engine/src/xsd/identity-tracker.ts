@@ -4,7 +4,7 @@
  * memory is the ID set plus forward references.
  */
 import type { SchemaIssue } from '../xml/schema-validator.js';
-import type { OpenElement, Position } from '../xml/events.js';
+import type { Loc, OpenElement } from '../xml/events.js';
 import { locate } from '../xml/pass-events.js';
 import { CompactIdSet } from './compact-id-set.js';
 import { normalizeWhiteSpace } from './simple-type-compiler.js';
@@ -12,7 +12,7 @@ import { normalizeWhiteSpace } from './simple-type-compiler.js';
 interface PendingRef {
   value: string;
   /** Built only if the reference stays unresolved (xml/path-table.ts). */
-  where: Position & { path: string };
+  where: Loc;
   element: string;
 }
 

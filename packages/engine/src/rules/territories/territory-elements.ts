@@ -1,13 +1,13 @@
 /** Collects every territory code element of a message (release, resource and deal territory lists) with its location. */
-import type { RuleHandlers } from '../define.js';
-import type { ClosedElement, Position } from '../../xml/events.js';
+import type { FindingLocation, RuleHandlers } from '../define.js';
+import type { ClosedElement } from '../../xml/events.js';
 import { locate } from '../../xml/pass-events.js';
 
 export interface TerritoryCodeFound {
   code: string;
   element: string;
   /** Where the code is (not the element: one kept past its close keeps its ancestors too). */
-  loc: Position & { path: string };
+  loc: FindingLocation;
   release: string | null;
 }
 

@@ -3,7 +3,7 @@
  * 4.2 the narrower `_ERN` lists (no AsPerContract, no Unknown). `UserDefined` with its
  * `@UserDefinedValue` is always allowed. Values are read from the installed XSD set.
  */
-import { defineRule } from '../../define.js';
+import { defineRule, type FindingLocation } from '../../define.js';
 import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { didYouMean } from '../../../avs/nearest.js';
 import type { ClosedElement } from '../../../xml/events.js';
@@ -28,7 +28,7 @@ export default defineRule({
   },
   create(ctx) {
     // What is kept of each value: an element kept past its close would keep its ancestors too.
-    const found: { name: string; text: string; loc: ReturnType<typeof locate>; list: 'commercialModel' | 'useType' }[] = [];
+    const found: { name: string; text: string; loc: FindingLocation; list: 'commercialModel' | 'useType' }[] = [];
     const take = (list: 'commercialModel' | 'useType') => (el: ClosedElement) => {
       if (el.bare.includes('/DealTerms/') && el.text !== '') found.push({ name: el.name, text: el.text, loc: locate(el), list });
     };
