@@ -15,8 +15,26 @@ export interface IsoDate {
 
 const daysIn = (y: number, m: number) => [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
 
+/**
+ * Texts read so far: a message repeats a few dates on every deal and release (the 41,000 deals of
+ * the 100 MB bench message share one StartDate), and several rules read each. The results are
+ * frozen, as they are shared; the memo is emptied when it reaches its size.
+ */
+const read = new Map<string, Readonly<IsoDate> | null>();
+const READ_MAX = 4096;
+
 /** The date part, or null when the text is not a real calendar date (or a dateTime with impossible time). */
-export function parseIsoDate(text: string): IsoDate | null {
+export function parseIsoDate(text: string): Readonly<IsoDate> | null {
+  let date = read.get(text);
+  if (date === undefined) {
+    if (read.size >= READ_MAX) read.clear();
+    date = readIsoDate(text);
+    read.set(text, date && Object.freeze(date));
+  }
+  return date;
+}
+
+function readIsoDate(text: string): IsoDate | null {
   const m = DATE.exec(text.trim());
   if (!m) return null;
   const year = Number(m[1]);

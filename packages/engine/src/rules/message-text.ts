@@ -2,11 +2,17 @@
  * Lists in finding messages, kept short: a delivery may hold tens of thousands of tracks or
  * releases, and a message that names them all helps nobody. What is left out is counted.
  */
+import type { Deal } from '../ern/model.js';
 
 /** Values joined with `, `, at most `max` of them and then how many more (`R1, R2, R3 and 397 more`). */
 export function listed(values: readonly string[], max = 8): string {
   if (values.length <= max) return values.join(', ');
   return `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
+}
+
+/** The releases a deal names, for a finding's message (`R1, R2` or `(no release)`); call it when reporting, not per deal. */
+export function dealReleases(deal: Pick<Deal, 'releaseReferences'>): string {
+  return listed(deal.releaseReferences.map((r) => r.value)) || '(no release)';
 }
 
 /**

@@ -8,7 +8,7 @@ import { indexMessage } from '../../../ern/index-of-message.js';
 import { todayNumber } from '../../../codes/iso-date.js';
 import { intervalsOf } from '../../../deals/deal-periods.js';
 import { isTrackLike, releaseName } from '../../release/release-contents.js';
-import { listed } from '../../message-text.js';
+import { dealReleases } from '../../message-text.js';
 
 export default defineRule({
   id: 'deals-takedown',
@@ -40,10 +40,9 @@ export default defineRule({
           return;
         }
         for (const deal of m.deals) {
-          const releases = listed(deal.releaseReferences.map((r) => r.value)) || '(no release)';
-          const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases } };
-          if (deal.takeDown) ctx.report({ ...base, messageId: 'takeDown' });
-          else if (deal.allDealsCancelled) ctx.report({ ...base, messageId: 'allCancelled' });
+          if (!deal.takeDown && !deal.allDealsCancelled) continue;
+          const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases: dealReleases(deal) } };
+          ctx.report({ ...base, messageId: deal.takeDown ? 'takeDown' : 'allCancelled' });
         }
         const index = indexMessage(m);
         const today = todayNumber();

@@ -1,6 +1,6 @@
 /** A deal says how the release is sold: at least one commercial model and one use type (unless it is a takedown). */
 import { defineRule } from '../../define.js';
-import { listed } from '../../message-text.js';
+import { dealReleases } from '../../message-text.js';
 
 export default defineRule({
   id: 'deals-terms-complete',
@@ -24,8 +24,8 @@ export default defineRule({
       'Message:exit'() {
         for (const deal of ctx.message.deals) {
           if (deal.takeDown || deal.allDealsCancelled) continue;
-          const releases = listed(deal.releaseReferences.map((r) => r.value)) || '(no release)';
-          const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, data: { releases } };
+          if (deal.commercialModels.length > 0 && deal.useTypes.length > 0) continue;
+          const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, data: { releases: dealReleases(deal) } };
           if (deal.commercialModels.length === 0) ctx.report({ ...base, messageId: 'noCommercialModel' });
           if (deal.useTypes.length === 0) ctx.report({ ...base, messageId: 'noUseType' });
         }

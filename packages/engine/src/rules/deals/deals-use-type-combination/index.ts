@@ -4,7 +4,7 @@
  * are ConditionalDownload or TetheredDownload).
  */
 import { defineRule } from '../../define.js';
-import { listed } from '../../message-text.js';
+import { dealReleases } from '../../message-text.js';
 
 const PAID = new Set(['PayAsYouGoModel', 'SubscriptionModel']);
 
@@ -29,12 +29,11 @@ export default defineRule({
     return {
       'Message:exit'() {
         for (const deal of ctx.message.deals) {
-          const releases = listed(deal.releaseReferences.map((r) => r.value)) || '(no release)';
           const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null };
           const paid = deal.commercialModels.filter((m) => PAID.has(m));
-          if (deal.commercialModels.includes('FreeOfChargeModel') && paid.length > 0) ctx.report({ ...base, messageId: 'freeAndPaid', data: { releases, paid: paid.join(', ') } });
+          if (deal.commercialModels.includes('FreeOfChargeModel') && paid.length > 0) ctx.report({ ...base, messageId: 'freeAndPaid', data: { releases: dealReleases(deal), paid: paid.join(', ') } });
           if (deal.commercialModels.length > 0 && deal.commercialModels.every((m) => m === 'SubscriptionModel') && deal.useTypes.includes('PermanentDownload')) {
-            ctx.report({ ...base, messageId: 'subscriptionDownload', data: { releases } });
+            ctx.report({ ...base, messageId: 'subscriptionDownload', data: { releases: dealReleases(deal) } });
           }
         }
       },
