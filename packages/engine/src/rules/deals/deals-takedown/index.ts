@@ -41,8 +41,8 @@ export default defineRule({
         }
         for (const deal of m.deals) {
           if (!deal.takeDown && !deal.allDealsCancelled) continue;
-          const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases: dealReleases(deal) } };
-          ctx.report({ ...base, messageId: deal.takeDown ? 'takeDown' : 'allCancelled' });
+          const messageId = deal.takeDown ? 'takeDown' : 'allCancelled';
+          ctx.report({ messageId, loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases: dealReleases(deal) } });
         }
         const index = indexMessage(m);
         const today = todayNumber();
