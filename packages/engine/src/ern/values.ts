@@ -7,8 +7,6 @@ import type { Loc, OpenElement } from '../xml/events.js';
 import { locate, locateValue } from '../xml/pass-events.js';
 import type { Located } from './model.js';
 
-export type { Loc };
-
 /** Located values and locations keep a path-table row, not a path string (xml/path-table.ts). */
 export function located(el: OpenElement, value: string): Located {
   return locateValue(el, value);

@@ -27,7 +27,7 @@ export interface PassFailure {
   message: string;
   line: number | null;
   column: number | null;
-  /** `encoding`, `doctype` (entities / external DTD refused), `syntax`, `empty`. */
+  /** `encoding`, `doctype` (entities / external DTD refused), `syntax`, `depth` (nested deeper than MAX_DEPTH), `empty`, `read` (the bytes could not be read). */
   kind: 'encoding' | 'doctype' | 'syntax' | 'depth' | 'empty' | 'read';
 }
 

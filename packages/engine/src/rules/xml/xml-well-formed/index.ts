@@ -1,12 +1,13 @@
 /** The message must be well-formed XML in a supported encoding, without DTD entities. Reported by the engine from the pass. */
 import { defineRule } from '../../define.js';
+import { MAX_DEPTH } from '../../../xml/event-encoder.js';
 
 export default defineRule({
   id: 'xml-well-formed',
   stage: 'xml',
   meta: {
     label: 'Well-formed XML',
-    description: 'The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16, without entity declarations or external DTDs, and nested at most 256 levels deep.',
+    description: `The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16, without entity declarations or external DTDs, and nested at most ${MAX_DEPTH} levels deep.`,
     versions: 'all',
     severity: 'error',
     messages: {
