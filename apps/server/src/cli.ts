@@ -4,11 +4,22 @@
  * code; only the bin exits.
  */
 import { Command, CommanderError } from 'commander';
-import { loadConfig, type ConfigFlags } from './config.js';
-import { openMigratedDb } from './db/connect.js';
+import type { Kysely } from 'kysely';
+import { loadConfig, type ConfigFlags, type ServerConfig } from './config.js';
+import { openMigratedDb, type Dialect } from './db/connect.js';
+import type { Database } from './db/schema.js';
 import * as admin from './admin/admin-commands.js';
 
-const intArg = (name: string) => (value: string) => {
+/**
+ * Wraps an admin action: opens the migrated database of `--data-dir`, runs it, prints its result
+ * (JSON with `--json`). Capabilities add their admin commands with it (`<capability>/admin.ts`).
+ */
+export type WithDb = <T>(
+  fn: (db: Kysely<Database>, opts: Record<string, unknown>, env: { config: ServerConfig; dialect: Dialect }) => Promise<T>,
+  print: (result: T) => string,
+) => (opts: Record<string, unknown>) => Promise<void>;
+
+export const intArg = (name: string) => (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new CommanderError(2, 'invalid', `${name} must be a whole number (got "${value}")`);
   return n;
@@ -22,6 +33,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
   program
     .command('start')
     .description('serve the partner API')
+    .option('--roles <list>', 'roles of this process: api, worker, sftp (ROLES, default all three)')
     .option('--port <port>', 'port (PORT, default 8080; 0 picks a free one)')
     .option('--host <host>', 'host to bind (HOST, default 0.0.0.0)')
     .option('--data-dir <dir>', 'data directory: database, blobs (DATA_DIR, default ./data)')
@@ -31,7 +43,8 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
       // Loaded only here: admin commands start faster without Fastify and the engine pool.
       const { startServer } = await import('./server.js');
       const server = await startServer(config, { logger: !flags.quiet });
-      out(`ddex-server listening on ${server.url} (data ${config.dataDir}, ${config.db.dialect})`);
+      const roles = [...config.roles].join(',');
+      out(server.url ? `ddex-server listening on ${server.url} (roles ${roles}, data ${config.dataDir}, ${config.db.dialect})` : `ddex-server running (roles ${roles}, data ${config.dataDir}, ${config.db.dialect})`);
       await new Promise<void>((resolve) => {
         const shutdown = () => {
           void server.close().then(resolve, resolve);
@@ -42,18 +55,17 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     });
 
   const adminCmd = program.command('admin').description('accounts, members and API keys').option('--data-dir <dir>', 'data directory (DATA_DIR, default ./data)').option('--json', 'print JSON');
-  const withDb = <T>(fn: (db: Awaited<ReturnType<typeof openMigratedDb>>['db'], opts: Record<string, unknown>) => Promise<T>, print: (result: T) => string) =>
-    async (opts: Record<string, unknown>) => {
-      const parent = adminCmd.opts() as { dataDir?: string; json?: boolean };
-      const config = loadConfig({ dataDir: parent.dataDir });
-      const open = await openMigratedDb(config.db);
-      try {
-        const result = await fn(open.db, opts);
-        out(parent.json ? JSON.stringify(result) : print(result));
-      } finally {
-        await open.close();
-      }
-    };
+  const withDb: WithDb = (fn, print) => async (opts) => {
+    const parent = adminCmd.opts() as { dataDir?: string; json?: boolean };
+    const config = loadConfig({ dataDir: parent.dataDir });
+    const open = await openMigratedDb(config.db);
+    try {
+      const result = await fn(open.db, opts, { config, dialect: open.dialect });
+      out(parent.json ? JSON.stringify(result) : print(result));
+    } finally {
+      await open.close();
+    }
+  };
 
   const account = adminCmd.command('account').description('partner accounts');
   account

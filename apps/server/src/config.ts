@@ -9,7 +9,13 @@ import { dbConfigFrom, type DbConfig } from './db/connect.js';
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
+/** What a process does: serve the API, run the background workers, serve the SFTP inbox. */
+export type Role = 'api' | 'worker' | 'sftp';
+export const ROLES: Role[] = ['api', 'worker', 'sftp'];
+
 export interface ServerConfig {
+  /** Roles of this process (`--roles`/`ROLES`, default all three). */
+  roles: Set<Role>;
   port: number;
   host: string;
   dataDir: string;
@@ -36,8 +42,18 @@ export interface ServerConfig {
   deliveryMaxAttempts: number;
   /** Idle poll interval of the delivery worker. */
   deliveryPollMs: number;
-  /** Run the delivery worker in this process (a web-only process can turn it off). */
+  /** Run the delivery worker in this process (the worker role; `DELIVERY_WORKER=0` turns it off too). */
   runDeliveryWorker: boolean;
+}
+
+export function parseRoles(text: string): Set<Role> {
+  const roles = new Set<Role>();
+  for (const word of text.split(',').map((w) => w.trim()).filter(Boolean)) {
+    if (!ROLES.includes(word as Role)) throw new Error(`unknown role "${word}" (roles: ${ROLES.join(', ')})`);
+    roles.add(word as Role);
+  }
+  if (roles.size === 0) throw new Error(`no role given (roles: ${ROLES.join(', ')})`);
+  return roles;
 }
 
 export const DEFAULT_LIMITS: ServerConfig['limits'] = {
@@ -55,6 +71,7 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 export interface ConfigFlags {
+  roles?: string;
   port?: string;
   host?: string;
   dataDir?: string;
@@ -65,7 +82,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const port = int(flags.port ?? env.PORT, 8080, 'port');
   if (port > 65535) throw new Error(`port must be at most 65535 (got ${port})`);
+  const roles = parseRoles(flags.roles ?? env.ROLES ?? ROLES.join(','));
   return {
+    roles,
     port,
     host: flags.host ?? env.HOST ?? '0.0.0.0',
     dataDir,
@@ -83,6 +102,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     deliveryLeaseMs: int(env.DELIVERY_LEASE_MS, 60_000, 'DELIVERY_LEASE_MS'),
     deliveryMaxAttempts: int(env.DELIVERY_MAX_ATTEMPTS, 3, 'DELIVERY_MAX_ATTEMPTS'),
     deliveryPollMs: int(env.DELIVERY_POLL_MS, 500, 'DELIVERY_POLL_MS'),
-    runDeliveryWorker: env.DELIVERY_WORKER !== '0',
+    runDeliveryWorker: roles.has('worker') && env.DELIVERY_WORKER !== '0',
   };
 }

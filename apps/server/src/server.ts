@@ -7,16 +7,18 @@ import multipart from '@fastify/multipart';
 import type { ServerConfig } from './config.js';
 import { openMigratedDb, type OpenDb } from './db/connect.js';
 import { LocalBlobStore } from './blob/local-blob-store.js';
-import { EnginePool } from './validation/engine-pool.js';
-import { DeliveryRunner } from './delivery/delivery-runner.js';
+import { EnginePool } from './ddex/engine-pool.js';
+import { DeliveryRunner } from './ddex/delivery-runner.js';
 import { loadApiSchemas, ref } from './api-schemas.js';
 import { authenticate } from './auth/authenticate.js';
 import { addLegacyHeaders, CURRENT_PREFIX, LEGACY_PREFIX } from './http/base-url.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
-import { ROUTES } from './routes/index.js';
-import type { AppContext, RouteSpec } from './routes/route-spec.js';
+import { ROUTES } from './http/routes.js';
+import type { AppContext, RouteSpec } from './http/route-spec.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { registerJobHandlers } from './jobs/handlers.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -78,6 +80,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     pollMs: config.deliveryPollMs,
     pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined,
   });
+  const jobs = new JobRunner({ db: open.db, dialect: open.dialect, log: app.log, pollMs: config.deliveryPollMs });
   const ctx: AppContext = {
     db: open.db,
     dialect: open.dialect,
@@ -86,7 +89,9 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     validatePool,
     validationsInFlight: { count: 0 },
     onDeliveryQueued: () => runner.nudge(),
+    jobs,
   };
+  registerJobHandlers(jobs, ctx);
 
   // Batch bodies are read by the handlers as streams: raw (any type) or multipart.
   app.removeAllContentTypeParsers();
@@ -104,9 +109,10 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   }
 
   if (config.runDeliveryWorker) runner.start();
+  if (config.roles.has('worker')) await jobs.start();
   const stop = async () => {
     await app.close();
-    await runner.stop();
+    await Promise.all([runner.stop(), jobs.stop()]);
     await Promise.all([validatePool.close(), deliveryPool.close()]);
     await open.close();
   };
@@ -115,6 +121,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
 
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<RunningServer> {
   const { app, stop } = await buildServer(config, options);
-  const address = await app.listen({ port: config.port, host: config.host });
+  // A process without the api role (a worker or SFTP process) serves no HTTP.
+  const address = config.roles.has('api') ? await app.listen({ port: config.port, host: config.host }) : '';
   return { app, url: address, close: stop };
 }

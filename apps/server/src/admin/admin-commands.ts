@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { generateKey, RETIRED_TEST_PREFIX, SCOPES } from '../auth/api-keys.js';
-import { ownMemberId } from '../routes/members.js';
+import { ownMemberId } from '../members/resolve-member.js';
 
 export class AdminError extends Error {}
 

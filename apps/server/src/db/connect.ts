@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.js';
-import { migrateToLatest } from './migrations.js';
+import { migrateToLatest } from './migrations/index.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -5,7 +5,7 @@
  */
 import { loadApiSchemas, type JsonSchema } from '../api-schemas.js';
 import { CURRENT_PREFIX, LEGACY_PREFIX, SUNSET } from '../http/base-url.js';
-import type { RouteSpec } from '../routes/route-spec.js';
+import type { RouteSpec } from '../http/route-spec.js';
 import { CHOICES } from './choices.js';
 
 const componentName = (file: string) =>

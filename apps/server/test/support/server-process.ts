@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { DbConfig } from '../../src/db/connect.js';
 
 const execFileAsync = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,6 +65,16 @@ async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void
   await client.end();
 }
 
+/** A fresh, migrated-on-open database for tests that use the server's modules directly. */
+export async function freshDatabase(backend: Backend): Promise<{ config: DbConfig; drop(): Promise<void> }> {
+  if (backend.name === 'postgres') {
+    const url = await createDatabase(backend.adminUrl);
+    return { config: { dialect: 'postgres', location: url }, drop: () => dropDatabase(backend.adminUrl, url) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-server-db-'));
+  return { config: { dialect: 'sqlite', location: path.join(dir, 'test.sqlite') }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 export class TestServer {
   url = '';
   private child: ChildProcess | null = null;
@@ -76,7 +87,8 @@ export class TestServer {
   static async create(backend: Backend, extraEnv: Record<string, string> = {}): Promise<TestServer> {
     ensureBuilt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-server-test-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, DATA_DIR: dataDir };
+    // Every test server and its admin commands share a clock file the test can move (see moveClock).
+    const env: NodeJS.ProcessEnv = { ...process.env, DDEX_SERVER_CLOCK_FILE: path.join(dataDir, 'test-clock'), ...extraEnv, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     delete env.TEST_DATABASE_URL;
     if (backend.name === 'postgres') env.DATABASE_URL = await createDatabase(backend.adminUrl);
@@ -146,6 +158,11 @@ export class TestServer {
     await this.stopProcess();
     if (this.backend.name === 'postgres' && this.env.DATABASE_URL) await dropDatabase(this.backend.adminUrl, this.env.DATABASE_URL);
     fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** Moves the clock of the server and its admin commands to `ms` milliseconds after the real time (0: back). */
+  moveClock(ms: number): void {
+    fs.writeFileSync(this.env.DDEX_SERVER_CLOCK_FILE!, String(Math.round(ms)));
   }
 
   /** Runs `ddex-server admin --json …` against this server's data and returns the parsed output. */

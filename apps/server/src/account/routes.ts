@@ -1,5 +1,5 @@
 /** GET /me and GET /ping (any valid key). A ping is recorded as connection activity for the dashboard. */
-import type { RouteSpec } from './route-spec.js';
+import type { RouteSpec } from '../http/route-spec.js';
 
 export const meRoute: RouteSpec = {
   method: 'GET',

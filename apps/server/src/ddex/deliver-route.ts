@@ -5,8 +5,9 @@
  */
 import { receiveBatch } from '../http/request-body.js';
 import { urlFor } from '../http/base-url.js';
-import { resolveMember } from './members.js';
-import type { RouteSpec } from './route-spec.js';
+import { resolveMember } from '../members/resolve-member.js';
+import type { RouteSpec } from '../http/route-spec.js';
+import { queueDelivery } from './queue-delivery.js';
 
 const GB = 1024 * 1024 * 1024;
 
@@ -48,38 +49,9 @@ export const deliverRoute: RouteSpec = {
       throw error;
     }
     const blobKey = await ctx.blobs.commit(batch.content.path, batch.name);
-    const row = await ctx.db
-      .insertInto('deliveries')
-      .values({
-        account_id: caller.account.id,
-        member_id: memberId,
-        batch_name: batch.name,
-        blob_key: blobKey,
-        size_bytes: batch.size,
-        status: 'queued',
-        error: null,
-        message_id: null,
-        ern_version: null,
-        message_count: 0,
-        release_count: 0,
-        track_count: 0,
-        created_count: 0,
-        updated_count: 0,
-        flagged_count: 0,
-        left_out_count: 0,
-        needs_staff: 0,
-        release_ids: '[]',
-        created_at: new Date().toISOString(),
-        started_at: null,
-        finished_at: null,
-        worker_id: null,
-        lease_expires_at: null,
-        attempts: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await queueDelivery(ctx.db, { accountId: caller.account.id, memberId, batchName: batch.name, blobKey, sizeBytes: batch.size });
     ctx.onDeliveryQueued();
     reply.code(202);
-    return { data: { id: row.id, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${row.id}`) } };
+    return { data: { id, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${id}`) } };
   },
 };

@@ -1,8 +1,8 @@
 /** POST /ddex/validate: a dry run in a worker thread; 200 with the report whatever the batch's problems. */
 import { ApiError } from '../http/api-error.js';
 import { receiveBatch } from '../http/request-body.js';
-import { resolveMember } from './members.js';
-import type { RouteSpec } from './route-spec.js';
+import { resolveMember } from '../members/resolve-member.js';
+import type { RouteSpec } from '../http/route-spec.js';
 
 /** Bodies up to this size stay in memory and are copied to the worker; larger ones go through a file. */
 const IN_MEMORY_BYTES = 16 * 1024 * 1024;

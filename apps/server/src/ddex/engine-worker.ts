@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { validate } from '@ddex-check/engine';
 import { openDb, type OpenDb } from '../db/connect.js';
-import { DbCatalog } from '../catalog/db-catalog.js';
+import { DbCatalog } from './db-catalog.js';
 import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
 
 const data = workerData as EngineWorkerData;

@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { DeliveryTable } from '../db/schema.js';
 import { notFound } from '../http/api-error.js';
-import type { RouteSpec } from './route-spec.js';
+import type { RouteSpec } from '../http/route-spec.js';
 
 export function deliveryListItem(row: Selectable<DeliveryTable>) {
   return {

@@ -7,7 +7,7 @@ import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.j
 /** The compiled worker, also when this module runs from `src` (tests): workers load dist. */
 function workerFile(): string {
   const here = fileURLToPath(import.meta.url);
-  return here.replace(/[\\/]src[\\/]validation[\\/]engine-pool\.ts$/, '/dist/validation/engine-pool.js').replace(/engine-pool\.js$/, 'engine-worker.js');
+  return here.replace(/[\\/]src[\\/]ddex[\\/]engine-pool\.ts$/, '/dist/ddex/engine-pool.js').replace(/engine-pool\.js$/, 'engine-worker.js');
 }
 
 /** Runs the engine on worker threads (`WorkerPool` of the engine: queue, on-demand threads, replacement of a dead one). */

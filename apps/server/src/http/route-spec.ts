@@ -10,7 +10,8 @@ import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import type { ServerConfig } from '../config.js';
 import type { LocalBlobStore } from '../blob/local-blob-store.js';
-import type { EnginePool } from '../validation/engine-pool.js';
+import type { EnginePool } from '../ddex/engine-pool.js';
+import type { JobRunner } from '../jobs/job-runner.js';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -22,10 +23,12 @@ export interface AppContext {
   validationsInFlight: { count: number };
   /** Wakes the delivery worker after a delivery is queued. */
   onDeliveryQueued: () => void;
+  /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge()` to start it without waiting for a poll). */
+  jobs: JobRunner;
 }
 
 export interface RouteSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path after the base (`/ddex/:id`). */
   path: string;
   operationId: string;

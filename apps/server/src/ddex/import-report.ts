@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Report } from '@ddex-check/engine';
 import type { Database, DeliveryStatus } from '../db/schema.js';
-import { LIVE_DELIVERY_STATES } from '../catalog/db-catalog.js';
+import { LIVE_DELIVERY_STATES } from './db-catalog.js';
 import { failureText, planItems, type ItemError, type PlannedItem } from './release-items.js';
 
 export class LeaseLost extends Error {}

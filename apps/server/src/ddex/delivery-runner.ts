@@ -11,8 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { LocalBlobStore } from '../blob/local-blob-store.js';
-import type { EnginePool } from '../validation/engine-pool.js';
-import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './claim.js';
+import type { EnginePool } from './engine-pool.js';
+import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './delivery-claim.js';
 import { importReport, LeaseLost } from './import-report.js';
 
 export interface DeliveryRunnerOptions {

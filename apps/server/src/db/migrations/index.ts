@@ -1,0 +1,35 @@
+/**
+ * Schema migrations, applied at start (Kysely's Migrator: ordered by name, recorded, locked on
+ * PostgreSQL so two processes starting together do not both run them). One file per capability;
+ * a migration, once released, is never edited: the next change is a new file.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from '../connect.js';
+import { columnTypes } from './column-types.js';
+import { initial } from './0001-initial.js';
+import { jobsAndEvents } from './0002-jobs-events.js';
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  const types = columnTypes(dialect);
+  return {
+    '0001_initial': initial(types),
+    '0002_jobs_events': jobsAndEvents(types),
+  };
+}
+
+class InlineProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations() {
+    return migrations(this.dialect);
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  // Capabilities land in any order: a database that has a later migration still gets an earlier new one.
+  const migrator = new Migrator({ db, provider: new InlineProvider(dialect), allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
+  }
+}

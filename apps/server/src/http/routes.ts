@@ -1,0 +1,8 @@
+/** Every route of the API, in the order of the OpenAPI document. */
+import { meRoute, pingRoute } from '../account/routes.js';
+import { deliverRoute } from '../ddex/deliver-route.js';
+import { getDeliveryRoute, listDeliveriesRoute } from '../ddex/deliveries-routes.js';
+import { validateRoute } from '../ddex/validate-route.js';
+import type { RouteSpec } from './route-spec.js';
+
+export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, meRoute, pingRoute];

@@ -1,0 +1,162 @@
+/**
+ * The job worker of one process: claims due jobs of the kinds it has handlers for, keeps their lease
+ * alive with a heartbeat, retries failures with growing delays, and keeps each recurring job (the
+ * retention sweeps) scheduled. Any number of processes can run one side by side: the claim makes
+ * sure a job runs in one of them at a time, and a job left by a killed process is claimed again
+ * when its lease runs out.
+ */
+import os from 'node:os';
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { isoIn, nowIso } from '../clock.js';
+import { claimJob, enqueueJob, failJobAttempt, finishJob, renewJobLease, type ClaimedJob } from './job-queue.js';
+
+export interface JobContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Attempt number, from 1. */
+  attempt: number;
+  log: JobLog;
+}
+
+export interface JobLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobHandler<P = any> {
+  kind: string;
+  run(payload: P, ctx: JobContext): Promise<void>;
+  /** Delay before attempt `attempt + 1` (default: 5 s doubled each time, at most an hour, with jitter). */
+  retryDelayMs?(attempt: number): number;
+}
+
+export interface RecurringJob {
+  kind: string;
+  everyMs: number;
+}
+
+export interface JobRunnerOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  log: JobLog;
+  concurrency?: number;
+  leaseMs?: number;
+  pollMs?: number;
+}
+
+export function defaultRetryDelayMs(attempt: number): number {
+  const base = Math.min(3_600_000, 5_000 * 2 ** (attempt - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+export class JobRunner {
+  readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly recurring: RecurringJob[] = [];
+  private stopping = false;
+  private loops: Promise<void>[] = [];
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly o: JobRunnerOptions) {}
+
+  register(handler: JobHandler): this {
+    if (this.handlers.has(handler.kind)) throw new Error(`job kind ${handler.kind} registered twice`);
+    this.handlers.set(handler.kind, handler);
+    return this;
+  }
+
+  /** Runs `kind` every `everyMs` (its handler must be registered too). */
+  every(kind: string, everyMs: number): this {
+    this.recurring.push({ kind, everyMs });
+    return this;
+  }
+
+  async start(): Promise<void> {
+    for (const r of this.recurring) await this.scheduleRecurring(r, nowIso());
+    for (let i = 0; i < (this.o.concurrency ?? 2); i++) this.loops.push(this.loop());
+  }
+
+  /** A job was enqueued: look now instead of at the next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await Promise.all(this.loops);
+  }
+
+  /** Claims and runs due jobs until none is left (tests, admin commands). Returns how many ran. */
+  async drain(): Promise<number> {
+    let ran = 0;
+    while (await this.runOne()) ran++;
+    return ran;
+  }
+
+  private scheduleRecurring(r: RecurringJob, runAt: string): Promise<number | null> {
+    return enqueueJob(this.o.db, { kind: r.kind, runAt, dedupeKey: `recurring:${r.kind}`, maxAttempts: 1 });
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let ran = false;
+      try {
+        ran = await this.runOne();
+      } catch (error) {
+        this.o.log.error({ err: error }, 'job worker error');
+      }
+      if (!ran && !this.stopping) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.o.pollMs ?? 1000);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+      }
+    }
+  }
+
+  private async runOne(): Promise<boolean> {
+    const leaseMs = this.o.leaseMs ?? 60_000;
+    const job = await claimJob(this.o.db, this.o.dialect, [...this.handlers.keys()], this.workerId, leaseMs);
+    if (!job) return false;
+    await this.run(job, leaseMs);
+    return true;
+  }
+
+  private async run(job: ClaimedJob, leaseMs: number): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    if (job.attempts > job.max_attempts) {
+      // Claimed again after its holders died mid-run every time: give up rather than loop.
+      await failJobAttempt(this.o.db, job, this.workerId, `interrupted ${job.attempts - 1} times`, 0);
+      return this.rescheduleIfRecurring(job);
+    }
+    const heartbeat = setInterval(() => {
+      renewJobLease(this.o.db, job.id, this.workerId, leaseMs).catch((err) => this.o.log.warn({ err, job: job.id }, 'job lease renewal failed'));
+    }, Math.max(100, Math.floor(leaseMs / 3)));
+    try {
+      await handler.run(JSON.parse(job.payload), { db: this.o.db, dialect: this.o.dialect, attempt: job.attempts, log: this.o.log });
+      await finishJob(this.o.db, job.id, this.workerId);
+    } catch (error) {
+      const text = (error as Error)?.message ?? String(error);
+      const delay = (handler.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
+      const outcome = await failJobAttempt(this.o.db, job, this.workerId, text, delay);
+      this.o.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, outcome, error: text }, 'job attempt failed');
+    } finally {
+      clearInterval(heartbeat);
+      await this.rescheduleIfRecurring(job);
+    }
+  }
+
+  private async rescheduleIfRecurring(job: ClaimedJob): Promise<void> {
+    const recurring = this.recurring.find((r) => r.kind === job.kind);
+    if (recurring) await this.scheduleRecurring(recurring, isoIn(recurring.everyMs));
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The job queue and runner on both databases: a job runs once, a failing one is retried after its
+ * delay and then failed, a job whose holder died is claimed again after its lease, recurring jobs
+ * stay scheduled once, and two runners never run the same job together.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { backends, freshDatabase } from './support/server-process.js';
+import { openMigratedDb, type OpenDb } from '../src/db/connect.js';
+import type { Database } from '../src/db/schema.js';
+import { JobRunner, type JobLog } from '../src/jobs/job-runner.js';
+import { claimJob, enqueueJob } from '../src/jobs/job-queue.js';
+
+const quiet: JobLog = { info() {}, warn() {}, error() {} };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(backends())('jobs ($name)', (backend) => {
+  let open: OpenDb;
+  let db: Kysely<Database>;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshDatabase(backend);
+    drop = fresh.drop;
+    open = await openMigratedDb(fresh.config);
+    db = open.db;
+  });
+  afterAll(async () => {
+    await open?.close();
+    await drop?.();
+  });
+
+  const jobRow = (id: number) => db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('runs a job once with its payload', async () => {
+    const seen: unknown[] = [];
+    const runner = new JobRunner({ db, dialect: open.dialect, log: quiet }).register({ kind: 'once', run: async (p) => void seen.push(p) });
+    const id = (await enqueueJob(db, { kind: 'once', payload: { n: 1 } }))!;
+    expect(await runner.drain()).toBe(1);
+    expect(await runner.drain()).toBe(0);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, dedupe_key: null });
+  });
+
+  it('retries a failing job after its delay, then fails it when its attempts are spent', async () => {
+    let calls = 0;
+    const runner = new JobRunner({ db, dialect: open.dialect, log: quiet }).register({
+      kind: 'flaky',
+      retryDelayMs: () => 50,
+      run: async () => {
+        calls++;
+        throw new Error(`boom ${calls}`);
+      },
+    });
+    const id = (await enqueueJob(db, { kind: 'flaky', maxAttempts: 2 }))!;
+    expect(await runner.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'boom 1' });
+    expect(await runner.drain()).toBe(0); // not due yet
+    await sleep(80);
+    expect(await runner.drain()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'boom 2' });
+    expect(calls).toBe(2);
+  });
+
+  it('claims a job again once the lease of a dead holder has run out', async () => {
+    const id = (await enqueueJob(db, { kind: 'orphan' }))!;
+    const first = await claimJob(db, open.dialect, ['orphan'], 'dead-worker', 50);
+    expect(first?.id).toBe(id);
+    expect(await claimJob(db, open.dialect, ['orphan'], 'other', 50)).toBeNull();
+    await sleep(80);
+    const ran: number[] = [];
+    const runner = new JobRunner({ db, dialect: open.dialect, log: quiet }).register({ kind: 'orphan', run: async () => void ran.push(1) });
+    expect(await runner.drain()).toBe(1);
+    expect(ran).toEqual([1]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('keeps one pending job per dedupe key', async () => {
+    const a = await enqueueJob(db, { kind: 'sweep-x', dedupeKey: 'k1' });
+    const b = await enqueueJob(db, { kind: 'sweep-x', dedupeKey: 'k1' });
+    expect(a).not.toBeNull();
+    expect(b).toBeNull();
+  });
+
+  it('schedules a recurring job once and again after each run', async () => {
+    let runs = 0;
+    const make = () => new JobRunner({ db, dialect: open.dialect, log: quiet, pollMs: 20 }).register({ kind: 'tick', run: async () => void runs++ }).every('tick', 100);
+    const r1 = make();
+    const r2 = make();
+    await Promise.all([r1.start(), r2.start()]);
+    await sleep(450);
+    await Promise.all([r1.stop(), r2.stop()]);
+    const rows = await db.selectFrom('jobs').select(['status']).where('kind', '=', 'tick').execute();
+    // One at start, then about one per 100 ms: never two pending at once, whatever the number of runners.
+    expect(rows.filter((r) => r.status === 'queued' || r.status === 'running')).toHaveLength(1);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(runs).toBeLessThanOrEqual(6);
+  });
+
+  it('never runs one job in two runners at once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await enqueueJob(db, { kind: 'count', payload: { i } }))!);
+    const seen: number[] = [];
+    const make = () => new JobRunner({ db, dialect: open.dialect, log: quiet }).register({ kind: 'count', run: async (p: { i: number }) => void seen.push(p.i) });
+    await Promise.all([make().drain(), make().drain(), make().drain()]);
+    expect(seen.sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
+  });
+});
