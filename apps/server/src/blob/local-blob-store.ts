@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { BlobStore, LocalCopy } from './blob-store.js';
 
-export class LocalBlobStore {
+export class LocalBlobStore implements BlobStore {
   readonly root: string;
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'blobs');
@@ -22,7 +23,7 @@ export class LocalBlobStore {
   }
 
   /** Moves a complete temporary file to its permanent key and returns the key. */
-  async commit(tempPath: string, name: string): Promise<string> {
+  async putFile(tempPath: string, name: string): Promise<string> {
     const key = path.posix.join('batches', new Date().toISOString().slice(0, 10), `${crypto.randomUUID()}`, name);
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -41,6 +42,17 @@ export class LocalBlobStore {
       () => true,
       () => false,
     );
+  }
+
+  /** The stored file itself: nothing to copy or release. */
+  async openLocal(key: string): Promise<LocalCopy> {
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return { path: file, release: async () => {} };
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
   }
 
   async removeTemp(tempPath: string): Promise<void> {

@@ -48,7 +48,7 @@ export const deliverRoute: RouteSpec = {
       await ctx.blobs.removeTemp(batch.content.path);
       throw error;
     }
-    const blobKey = await ctx.blobs.commit(batch.content.path, batch.name);
+    const blobKey = await ctx.blobs.putFile(batch.content.path, batch.name);
     const id = await queueDelivery(ctx.db, { accountId: caller.account.id, memberId, batchName: batch.name, blobKey, sizeBytes: batch.size });
     ctx.onDeliveryQueued();
     reply.code(202);

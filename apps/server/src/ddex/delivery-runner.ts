@@ -5,12 +5,11 @@
  */
 import os from 'node:os';
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import type { LocalBlobStore } from '../blob/local-blob-store.js';
+import type { BlobStore } from '../blob/blob-store.js';
 import type { EnginePool } from './engine-pool.js';
 import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './delivery-claim.js';
 import { importReport, LeaseLost } from './import-report.js';
@@ -18,7 +17,7 @@ import { importReport, LeaseLost } from './import-report.js';
 export interface DeliveryRunnerOptions {
   db: Kysely<Database>;
   dialect: Dialect;
-  blobs: LocalBlobStore;
+  blobs: BlobStore;
   pool: EnginePool;
   log: FastifyBaseLogger;
   concurrency: number;
@@ -86,23 +85,26 @@ export class DeliveryRunner {
       renewLease(db, job.id, this.workerId, leaseMs).catch((err) => this.o.log.warn({ err, delivery: job.id }, 'lease renewal failed'));
     }, Math.max(100, Math.floor(leaseMs / 3)));
     try {
-      // parsing: the stored batch is there and readable.
-      const file = this.o.blobs.pathOf(job.blob_key);
-      const readable = await fsp.access(file).then(() => true, () => false);
-      if (!readable) return void (await failDelivery(db, job.id, this.workerId, 'The stored batch file is missing.'));
-      if (!(await advance(db, job.id, this.workerId, 'validating', leaseMs))) return;
-      let report;
+      // parsing: the stored batch is there and readable (a local file; a download from a remote store).
+      const copy = await this.o.blobs.openLocal(job.blob_key).catch(() => null);
+      if (!copy) return void (await failDelivery(db, job.id, this.workerId, 'The stored batch file is missing.'));
       try {
-        report = await this.o.pool.run({ kind: 'file', path: file }, job.batch_name, job.member_id, { deep: true });
-      } catch (error) {
-        const text = (error as Error).message.split('\n')[0];
-        this.o.log.error({ err: error, delivery: job.id }, 'engine failed on a delivery');
-        return void (await failDelivery(db, job.id, this.workerId, `The batch could not be checked: ${text}`));
+        if (!(await advance(db, job.id, this.workerId, 'validating', leaseMs))) return;
+        let report;
+        try {
+          report = await this.o.pool.run({ kind: 'file', path: copy.path }, job.batch_name, job.member_id, { deep: true });
+        } catch (error) {
+          const text = (error as Error).message.split('\n')[0];
+          this.o.log.error({ err: error, delivery: job.id }, 'engine failed on a delivery');
+          return void (await failDelivery(db, job.id, this.workerId, `The batch could not be checked: ${text}`));
+        }
+        if (!(await advance(db, job.id, this.workerId, 'importing', leaseMs))) return;
+        if (this.o.pauseBeforeImportMs) await sleep(this.o.pauseBeforeImportMs);
+        const status = await importReport(db, job, this.workerId, report);
+        this.o.log.info({ delivery: job.id, status }, 'delivery processed');
+      } finally {
+        await copy.release();
       }
-      if (!(await advance(db, job.id, this.workerId, 'importing', leaseMs))) return;
-      if (this.o.pauseBeforeImportMs) await sleep(this.o.pauseBeforeImportMs);
-      const status = await importReport(db, job, this.workerId, report);
-      this.o.log.info({ delivery: job.id, status }, 'delivery processed');
     } catch (error) {
       if (error instanceof LeaseLost) this.o.log.warn({ delivery: job.id }, error.message);
       else throw error;

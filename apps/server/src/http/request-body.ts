@@ -8,7 +8,7 @@ import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, invalid } from './api-error.js';
-import type { LocalBlobStore } from '../blob/local-blob-store.js';
+import type { BlobStore } from '../blob/blob-store.js';
 
 export type BatchContent = { kind: 'buffer'; buffer: Buffer } | { kind: 'file'; path: string };
 
@@ -21,7 +21,7 @@ export interface ReceivedBatch {
 }
 
 export interface ReceiveOptions {
-  blobs: LocalBlobStore;
+  blobs: BlobStore;
   nameParam?: string;
   /** Limit for a raw body and for a multipart file, in bytes. */
   rawLimit: number;

@@ -9,7 +9,7 @@ import type { Caller } from '../auth/authenticate.js';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import type { ServerConfig } from '../config.js';
-import type { LocalBlobStore } from '../blob/local-blob-store.js';
+import type { BlobStore } from '../blob/blob-store.js';
 import type { EnginePool } from '../ddex/engine-pool.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 
@@ -17,7 +17,7 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: Dialect;
   config: ServerConfig;
-  blobs: LocalBlobStore;
+  blobs: BlobStore;
   validatePool: EnginePool;
   /** Dry runs in progress in this process (429 busy above the limit). */
   validationsInFlight: { count: number };
