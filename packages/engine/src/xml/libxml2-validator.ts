@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { validateXML } from 'xmllint-wasm';
+import type { validateXML } from 'xmllint-wasm';
 import type { ErnVersion } from '../ern/model.js';
 import { ElementLineIndex } from './libxml2-element-index.js';
 import { bytesForLibxml2 } from './libxml2-encoding.js';
@@ -66,7 +66,8 @@ export class Libxml2Validator implements SchemaValidator {
   private readonly validateXml: typeof validateXML;
 
   constructor(opts: Libxml2ValidatorOptions = {}) {
-    this.validateXml = opts.validateXML ?? validateXML;
+    // xmllint-wasm is loaded on first use: most runs use the compiled validator and never need it.
+    this.validateXml = opts.validateXML ?? (async (...args) => (await import('xmllint-wasm')).validateXML(...args));
     this.store = opts.store ?? new SchemaStore();
     this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     this.maxIssues = opts.maxIssues ?? DEFAULT_MAX_ISSUES;

@@ -32,10 +32,15 @@ const CHUNK_BYTES = 256 * 1024;
  */
 const FIRST_CHUNK_BYTES = 16 * 1024;
 
-/** The worker's compiled file, also when this module runs from the sources (tests): the thread runs dist. */
+/**
+ * The worker's compiled file: `parse-worker.js` beside this module in dist and in the CLI's bundle;
+ * from the sources (tests) the thread runs dist's.
+ */
 function workerFile(): string | null {
   const here = fileURLToPath(import.meta.url);
-  const file = here.replace(/[\\/]src[\\/]xml[\\/]parse-thread\.ts$/, '/dist/xml/parse-thread.js').replace(/parse-thread\.js$/, 'parse-worker.js');
+  const file = /[\\/]src[\\/]xml[\\/]parse-thread\.ts$/.test(here)
+    ? here.replace(/[\\/]src[\\/]xml[\\/]parse-thread\.ts$/, '/dist/xml/parse-worker.js')
+    : fileURLToPath(new URL('./parse-worker.js', import.meta.url));
   return existsSync(file) ? file : null;
 }
 

@@ -4,9 +4,9 @@
  * or written only costs a recompile; a damaged cache file is ignored and rewritten.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { readCacheJson, userCacheDir, writeCacheJson } from '../cache/disk-cache.js';
 import { COMPILED_FORMAT, type CompiledSet } from './compiled-set.js';
 import { compileXsdSet } from './set-compiler.js';
 import { SimpleChecker } from './simple-check.js';
@@ -22,8 +22,7 @@ const inProcess = new Map<string, LoadedSet>();
 
 /** `$XDG_CACHE_HOME/ddex-check/compiled` or `~/.cache/ddex-check/compiled`. */
 export function defaultCompiledCacheDir(): string {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'ddex-check', 'compiled');
+  return userCacheDir('compiled');
 }
 
 /** The set's folder: the `ern-<version>` folder holding the main file (4.3.2 nests it one deeper). */
@@ -51,23 +50,8 @@ export function setKey(mainFile: string): string {
 }
 
 function readDisk(file: string, key: string): CompiledSet | null {
-  try {
-    const set = JSON.parse(readFileSync(file, 'utf8')) as CompiledSet;
-    return set.format === COMPILED_FORMAT && set.key === key && Array.isArray(set.types) ? set : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeDisk(dir: string, file: string, set: CompiledSet): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(set));
-    renameSync(tmp, file);
-  } catch {
-    // Not writable (read-only home, sandbox): validation works the same, only slower to start.
-  }
+  const set = readCacheJson<CompiledSet>(file);
+  return set && set.format === COMPILED_FORMAT && set.key === key && Array.isArray(set.types) ? set : null;
 }
 
 /**
@@ -88,7 +72,7 @@ export function loadCompiledSet(mainFile: string, cacheDir: string | null = defa
   }
   if (!set) {
     set = compileXsdSet(abs, key);
-    if (cacheDir && file) writeDisk(cacheDir, file, set);
+    if (file) writeCacheJson(file, set);
   }
   const loaded: LoadedSet = { set, checker: new SimpleChecker(set), source };
   inProcess.set(abs, loaded);

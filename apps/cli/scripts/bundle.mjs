@@ -1,0 +1,43 @@
+/**
+ * Bundles the CLI (its dist and the engine's) into `apps/cli/dist/bundle/`: one module instead of
+ * about 300, which Node resolves, reads and compiles in a third of the time (a run on the 75 KB
+ * official sample: 276 -> 184 ms on Node 20). The bin loads the bundle when it is there, else
+ * `dist/run.js`. The parse thread's worker is bundled beside it (the engine finds it as a sibling).
+ * Native and heavy libraries stay outside, loaded from node_modules on first use; the two version
+ * modules, which read a package.json next to them, become constants.
+ */
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cliDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const engineDir = path.resolve(cliDir, '../../packages/engine');
+const outdir = path.join(cliDir, 'dist/bundle');
+const version = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+
+const constants = {
+  name: 'version-constants',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/](engine-version|version)\.js$/ }, (args) => {
+      const engine = args.path.startsWith(engineDir + path.sep);
+      const name = engine ? 'ENGINE_VERSION' : 'CLI_VERSION';
+      return { contents: `export const ${name} = ${JSON.stringify(version(engine ? engineDir : cliDir))};`, loader: 'js' };
+    });
+  },
+};
+
+await build({
+  entryPoints: { run: path.join(cliDir, 'dist/run.js'), 'parse-worker': path.join(engineDir, 'dist/xml/parse-worker.js') },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Loaded on first use from node_modules: native code, wasm, binaries, and what only some runs need.
+  external: ['sharp', 'music-metadata', 'xmllint-wasm', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'ajv', 'ajv-formats'],
+  // Bundled CommonJS dependencies call require(): give the ESM bundle one.
+  banner: { js: "import { createRequire as __ddexCreateRequire } from 'node:module'; const require = __ddexCreateRequire(import.meta.url);" },
+  plugins: [constants],
+  logLevel: 'warning',
+});

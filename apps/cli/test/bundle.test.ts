@@ -1,0 +1,61 @@
+/**
+ * The bundle the bin loads (`dist/bundle/`, built by `npm run build`): it gives the same report as
+ * the plain build, leaves the heavy libraries to load on first use, and carries a parse-thread
+ * worker that runs.
+ */
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const cliDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repo = path.resolve(cliDir, '../..');
+const bundleDir = path.join(cliDir, 'dist/bundle');
+const batch = path.join(repo, 'fixtures/batches/album-43');
+
+function reportOf(args: string[]): unknown {
+  const out = execFileSync(process.execPath, args, { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const reports = JSON.parse(out) as Record<string, unknown>[];
+  // Timings differ between two runs; everything else must not.
+  return JSON.parse(JSON.stringify(reports, (key, value) => (/(_ms|_at)$/.test(key) ? undefined : value)));
+}
+
+describe('the CLI bundle', () => {
+  it('answers as the plain build does', () => {
+    const viaBin = reportOf([path.join(cliDir, 'bin/ddex-check.js'), batch, '-f', 'json']);
+    const script = `const { run } = await import(${JSON.stringify(path.join(cliDir, 'dist/run.js'))}); process.exitCode = await run(process.argv.slice(1));`;
+    const viaPlain = reportOf(['--input-type=module', '-e', script, batch, '-f', 'json']);
+    expect(viaBin).toEqual(viaPlain);
+  });
+
+  it('imports no heavy library at start-up', () => {
+    const code = readFileSync(path.join(bundleDir, 'run.js'), 'utf8');
+    for (const lib of ['xmllint-wasm', 'sharp', 'music-metadata', 'ajv']) {
+      expect(code).not.toMatch(new RegExp(`^import [^;]* from "${lib}";`, 'm'));
+    }
+  });
+
+  it('carries a parse-thread worker beside it that parses', async () => {
+    const worker = new Worker(path.join(bundleDir, 'parse-worker.js'));
+    try {
+      const answers: Record<string, unknown>[] = [];
+      const done = new Promise<void>((resolve, reject) => {
+        worker.on('message', (m) => {
+          answers.push(m);
+          if (answers.length === 2) resolve();
+        });
+        worker.on('error', reject);
+      });
+      const chunk = new TextEncoder().encode('<r><a>x</a><b/></r>');
+      worker.postMessage(chunk.buffer, [chunk.buffer]);
+      worker.postMessage(null);
+      await done;
+      for (const answer of answers) expect(answer).not.toHaveProperty('error');
+      expect(answers.some((a) => (a.ops as Int32Array | undefined)?.length)).toBe(true);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
