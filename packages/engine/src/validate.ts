@@ -32,7 +32,7 @@ interface RunContext {
   options: ValidateOptions;
 }
 
-/** Reads a delivery and answers whether it would import. Throws only for a path that does not exist or a bad configuration. */
+/** Reads a delivery and answers whether it would import. Throws only for a path that does not exist or cannot be read by this user, or a bad configuration. */
 export async function validate(input: ValidateInput, options: ValidateOptions = {}): Promise<Report> {
   const startedAt = new Date();
   const active = resolveRules(RULES, options.preset, options.rules);
@@ -49,7 +49,8 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
   try {
     batch = await openBatch(input, { name: options.name, limits: options.limits });
   } catch (error) {
-    if (error instanceof BatchError && error.code === 'not_found') throw error;
+    // What the caller must fix, not the delivery: a path that is not there, or not readable by this user.
+    if (error instanceof BatchError && (error.code === 'not_found' || error.code === 'permission')) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     const check = engine.finding('package-batch-readable', { messageId: 'failed', file: error instanceof BatchError ? error.file : '', data: { reason, fix: fixFor(error) } });
     if (check) checks.push(check);
@@ -273,6 +274,8 @@ function fixFor(error: unknown): string {
       return 'Split the delivery or zip it with ordinary compression; the archive looks like a zip bomb.';
     case 'zip_invalid':
       return 'The zip is damaged or incomplete; build it again and re-deliver.';
+    case 'unsafe_link':
+      return 'Put the file itself in the batch instead of a link to it (a batch is a closed set of files).';
     case 'no_message':
       return 'Put the ERN message (XML) in the delivery, next to the files it references.';
     case 'empty':

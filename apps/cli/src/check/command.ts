@@ -64,6 +64,7 @@ async function checkAll(
           } catch (error) {
             progress.finished(index, input, null);
             if (error instanceof BatchError && error.code === 'not_found') failures.push(`no such file or folder: ${input}`);
+            else if (error instanceof BatchError && error.code === 'permission') failures.push(error.message);
             else if (error instanceof ConfigError) throw new UsageError(`${error.key}: ${error.message}`);
             else failures.push(`internal error while checking ${input}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
             return null;

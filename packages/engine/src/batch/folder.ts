@@ -1,8 +1,11 @@
 /**
  * A folder batch: every file under the folder (recursively), read in place. Dotfiles and macOS
- * debris are left out; symbolic links are followed, except one leading back up (a loop).
+ * debris are left out. A batch is a closed set of files: a symbolic link is followed when its
+ * target lies inside the batch folder (not when it leads back up: a loop), and refused, with the
+ * link named, when it leads anywhere outside. Files and folders the user may not read are refused
+ * up front as `permission` (the CLI exits 2: nothing is wrong with the delivery itself).
  */
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { isIgnoredPath } from './classify.js';
@@ -28,17 +31,35 @@ export function fileEntry(absolute: string, relative: string, size: number): Bat
   return { path: relative, size, open: (options) => openFileStream(absolute, options?.bulk) };
 }
 
+const isPermission = (err: unknown) => ['EACCES', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '');
+const inside = (realRoot: string, target: string) => target === realRoot || target.startsWith(realRoot + path.sep);
+
+/** Refuses a link whose target (followed to the end, or as written when dangling) is outside the batch. */
+async function checkLink(realRoot: string, absolute: string, relative: string): Promise<void> {
+  let target: string;
+  try {
+    target = await fs.realpath(absolute);
+  } catch {
+    target = path.resolve(path.dirname(absolute), await fs.readlink(absolute));
+  }
+  if (!inside(realRoot, target)) {
+    throw new BatchError(`"${relative}" is a symbolic link to a place outside the batch; a batch is a closed set of files, so it is not read`, 'unsafe_link', relative);
+  }
+}
+
 /** `ancestors` are the real paths above `dir`: a link back to one of them is a loop, not a folder. */
-async function walk(root: string, dir: string, ancestors: ReadonlySet<string>, out: BatchEntry[]): Promise<void> {
+async function walk(root: string, realRoot: string, dir: string, ancestors: ReadonlySet<string>, out: BatchEntry[]): Promise<void> {
   let items;
   let here: Set<string>;
+  const relativeDir = path.relative(root, dir).split(path.sep).join('/');
   try {
     const real = await fs.realpath(dir);
     if (ancestors.has(real)) return;
     here = new Set(ancestors).add(real);
     items = await fs.readdir(dir, { withFileTypes: true });
   } catch (err) {
-    throw new BatchError(`cannot read folder ${dir}: ${(err as Error).message}`, 'unreadable', path.relative(root, dir).split(path.sep).join('/') || dir);
+    const code = isPermission(err) ? 'permission' : 'unreadable';
+    throw new BatchError(`cannot read folder ${dir}: ${(err as Error).message}`, code, relativeDir || dir);
   }
   // Stats run side by side (the thread pool queues them); order is restored when the batch is sorted.
   await Promise.all(
@@ -46,6 +67,7 @@ async function walk(root: string, dir: string, ancestors: ReadonlySet<string>, o
       const absolute = path.join(dir, item.name);
       const relative = path.relative(root, absolute).split(path.sep).join('/');
       if (isIgnoredPath(relative)) return;
+      if (item.isSymbolicLink()) await checkLink(realRoot, absolute, relative);
       let info;
       try {
         info = await fs.stat(absolute); // follows links: a linked folder or file counts as its target
@@ -54,14 +76,27 @@ async function walk(root: string, dir: string, ancestors: ReadonlySet<string>, o
         out.push(fileEntry(absolute, relative, 0));
         return;
       }
-      if (info.isDirectory()) await walk(root, absolute, here, out);
-      else if (info.isFile()) out.push(fileEntry(absolute, relative, info.size));
+      if (info.isDirectory()) await walk(root, realRoot, absolute, here, out);
+      else if (info.isFile()) {
+        try {
+          await fs.access(absolute, constants.R_OK);
+        } catch (err) {
+          if (isPermission(err)) throw new BatchError(`cannot read ${relative} in ${root}: ${(err as Error).message}`, 'permission', relative);
+        }
+        out.push(fileEntry(absolute, relative, info.size));
+      }
     }),
   );
 }
 
 export async function openFolder(folder: string, source: string): Promise<Batch> {
   const entries: BatchEntry[] = [];
-  await walk(folder, folder, new Set(), entries);
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(folder);
+  } catch (err) {
+    throw new BatchError(`cannot read folder ${folder}: ${(err as Error).message}`, isPermission(err) ? 'permission' : 'unreadable', folder);
+  }
+  await walk(folder, realRoot, folder, new Set(), entries);
   return batchOf({ kind: 'folder', source, entries, messageOnly: false, close: async () => {} });
 }

@@ -45,7 +45,7 @@ async function openPath(input: string, source: string, limits: ZipLimits): Promi
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new BatchError(`${input} does not exist`, 'not_found', input);
-    throw new BatchError(`cannot read ${input}: ${(err as Error).message}`, 'unreadable', input);
+    throw new BatchError(`cannot read ${input}: ${(err as Error).message}`, code === 'EACCES' || code === 'EPERM' ? 'permission' : 'unreadable', input);
   }
   if (stat.isDirectory()) return openFolder(input, source);
   if (!stat.isFile()) throw new BatchError(`${input} is neither a folder, a .zip nor an .xml file`, 'not_a_batch', input);
@@ -54,7 +54,8 @@ async function openPath(input: string, source: string, limits: ZipLimits): Promi
   try {
     head = await readFirstBytes(input, 4);
   } catch (err) {
-    throw new BatchError(`cannot read ${input}: ${(err as Error).message}`, 'unreadable', input);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new BatchError(`cannot read ${input}: ${(err as Error).message}`, code === 'EACCES' || code === 'EPERM' ? 'permission' : 'unreadable', input);
   }
   // The extension says what the user means: a `.zip` that does not start like one is a broken zip,
   // an `.xml` that does is a message that is not XML. Only other names are decided by the bytes.

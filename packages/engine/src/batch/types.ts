@@ -38,6 +38,10 @@ export class BatchError extends Error {
     readonly code:
       | 'not_found'
       | 'unreadable'
+      /** The user may not read the input or a file or folder in it (EACCES, EPERM): not a fault of the delivery. */
+      | 'permission'
+      /** A symbolic link (folder) or symlink entry (zip) pointing outside the batch. */
+      | 'unsafe_link'
       | 'empty'
       | 'not_a_batch'
       | 'zip_invalid'

@@ -145,6 +145,11 @@ export async function openZip(source: ZipSource, zipName: string, limits: ZipLim
       const slashed = name.replace(/\\/g, '/');
       const path = slashed.split('/').filter((s) => s !== '' && s !== '.').join('/');
       if (slashed.endsWith('/') || path === '' || isIgnoredPath(path)) return;
+      // Made on Unix, the high 16 bits of the external attributes are the file mode: S_IFLNK is a
+      // symlink entry, whose data is its link text. A batch is a closed set of files: refused.
+      if (entry.versionMadeBy >> 8 === 3 && ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000) {
+        throw new BatchError(`zip ${zipName}: entry "${path}" is a symbolic link, not a file; a batch is a closed set of files, so this zip is refused`, 'unsafe_link', path);
+      }
       // Two entries with one name extract differently in different tools: ambiguous, refuse.
       if (seen.has(path)) throw new BatchError(`zip ${zipName}: entry "${path}" appears twice`, 'zip_invalid', path);
       seen.add(path);

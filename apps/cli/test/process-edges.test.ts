@@ -1,0 +1,135 @@
+/**
+ * The CLI as a process among others, through the real bin: a reader that closes the pipe early,
+ * inputs this user may not read, and symbolic links that would make a batch reach outside itself.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import yazl from 'yazl';
+
+const root = path.resolve(__dirname, '../../..');
+const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
+const album = path.join(root, 'fixtures/batches/album-43');
+let dir = '';
+
+// Root reads everything: the unreadable cases run the bin as an unprivileged user when the tests run as root.
+const asUser = typeof process.getuid === 'function' && process.getuid() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+function cli(args: string[], options: { unprivileged?: boolean } = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache') },
+    timeout: 60_000,
+    ...(options.unprivileged ? asUser : {}),
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function copyAlbum(name: string): string {
+  const target = path.join(dir, name);
+  cpSync(album, target, { recursive: true });
+  return target;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-cli-edges-'));
+  chmodSync(dir, 0o755);
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a closed pipe', () => {
+  it.each(['json', 'sarif', 'text'])('-f %s to a reader that went away: quiet, the run\'s own exit code', async (format) => {
+    const child = spawn(process.execPath, [bin, album, '-f', format], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    child.stdout.destroy(); // the reader of `| head -1` is gone before the first byte
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(err).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
+    expect(code).toBe(0); // the fixture album would import
+  });
+});
+
+describe('input this user may not read: exit 2 with the path named', () => {
+  it.each([
+    ['a message file', () => {
+      const file = path.join(dir, 'locked.xml');
+      writeFileSync(file, readFileSync(path.join(album, '5012345678900.xml')));
+      chmodSync(file, 0);
+      return { input: file, named: 'locked.xml' };
+    }],
+    ['a batch folder', () => {
+      const batch = copyAlbum('locked-folder');
+      chmodSync(batch, 0);
+      return { input: batch, named: 'locked-folder' };
+    }],
+    ['a subfolder', () => {
+      const batch = copyAlbum('locked-sub');
+      chmodSync(path.join(batch, 'resources'), 0);
+      return { input: batch, named: 'resources' };
+    }],
+    ['a file inside the batch', () => {
+      const batch = copyAlbum('locked-file');
+      chmodSync(path.join(batch, 'resources/cover.jpg'), 0);
+      return { input: batch, named: 'resources/cover.jpg' };
+    }],
+  ])('%s', (_, make) => {
+    const { input, named } = make();
+    const r = cli([input], { unprivileged: true });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/permission denied/);
+    expect(r.err).toContain(named);
+    expect(r.err).not.toMatch(/internal error|\n\s+at /);
+  });
+});
+
+describe('symbolic links', () => {
+  it('a link leaving the batch folder is refused, naming the link; nothing of its target is read', () => {
+    const batch = copyAlbum('link-out');
+    unlinkSync(path.join(batch, 'resources/cover.jpg'));
+    symlinkSync('/etc/passwd', path.join(batch, 'resources/cover.jpg'));
+    const r = cli([batch, '-f', 'json']);
+    expect(r.code).toBe(1);
+    const [report] = JSON.parse(r.out);
+    const errors = report.checks.filter((c: { status: string }) => c.status === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].rule).toBe('package-batch-readable');
+    expect(errors[0].message).toMatch(/"resources\/cover\.jpg" is a symbolic link to a place outside the batch/);
+    expect(r.out).not.toMatch(/root:x:0:0/);
+  });
+
+  it('a link to a file inside the batch is followed', () => {
+    const batch = copyAlbum('link-in');
+    const cover = path.join(batch, 'resources/cover.jpg');
+    cpSync(cover, path.join(batch, 'cover-original.jpg'));
+    unlinkSync(cover);
+    symlinkSync('../cover-original.jpg', cover);
+    const r = cli([batch, '-f', 'json']);
+    const [report] = JSON.parse(r.out);
+    expect(report.checks.filter((c: { status: string; rule: string }) => c.status === 'error' && c.rule === 'package-batch-readable')).toEqual([]);
+    expect(r.code).toBe(0);
+  });
+
+  it('a symlink entry in a zip is refused as such', async () => {
+    const zipFile = path.join(dir, 'with-link.zip');
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(readFileSync(path.join(album, '5012345678900.xml')), '5012345678900.xml');
+    zip.addBuffer(Buffer.from('/etc/passwd'), 'resources/cover.jpg', { mode: 0o120777 });
+    zip.end();
+    await new Promise<void>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+        writeFileSync(zipFile, Buffer.concat(chunks));
+        resolve();
+      }).on('error', reject);
+    });
+    const r = cli([zipFile, '-f', 'json']);
+    expect(r.code).toBe(1);
+    const [report] = JSON.parse(r.out);
+    const messages = report.checks.filter((c: { status: string }) => c.status === 'error').map((c: { message: string }) => c.message);
+    expect(messages.join('\n')).toMatch(/entry "resources\/cover\.jpg" is a symbolic link/);
+  });
+});
