@@ -52,6 +52,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--write-baseline <file>', "record this run's findings as the baseline (they then do not fail this run)")
     .option('--schemas <dir>', 'folder of DDEX XSD sets laid out ern-<version>/… (else DDEX_SCHEMAS_DIR, then the user cache)')
     .addOption(new Option('--schema-engine <name>', 'schema validator').choices(['libxml2', 'compiled']))
+    .option('--require-schemas', 'exit 2 when a message could not be schema-validated because no DDEX XSD set is installed (for CI pipelines)')
     .option('--deep', 'decode audio fully to catch truncated or corrupt files (slower)')
     .option('--no-media', 'skip the audio, artwork and video checks')
     .option('--catalog <file>', 'JSON catalog export: {memberId, releases:[{upc, memberId, live, title}], recordings:[{isrc, memberId, title}]}')

@@ -17,10 +17,12 @@ let dir = '';
 // Root reads everything: the unreadable cases run the bin as an unprivileged user when the tests run as root.
 const asUser = typeof process.getuid === 'function' && process.getuid() === 0 ? { uid: 65534, gid: 65534 } : {};
 
-function cli(args: string[], options: { unprivileged?: boolean } = {}) {
+function cli(args: string[], options: { unprivileged?: boolean; noSchemas?: boolean } = {}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache') };
+  if (options.noSchemas) delete env.DDEX_SCHEMAS_DIR;
   const r = spawnSync(process.execPath, [bin, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache') },
+    env,
     timeout: 60_000,
     ...(options.unprivileged ? asUser : {}),
   });
@@ -131,5 +133,23 @@ describe('symbolic links', () => {
     const [report] = JSON.parse(r.out);
     const messages = report.checks.filter((c: { status: string }) => c.status === 'error').map((c: { message: string }) => c.message);
     expect(messages.join('\n')).toMatch(/entry "resources\/cover\.jpg" is a symbolic link/);
+  });
+});
+
+describe('no DDEX schemas installed', () => {
+  it('says on the verdict line that the schema was not checked', () => {
+    const r = cli([album], { noSchemas: true });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/✔ would import \(schema not checked\)/);
+    expect(r.err).toMatch(/ddex-check schemas pull 4\.3/);
+  });
+
+  it('--require-schemas exits 2, and passes once the schemas are there', () => {
+    const missing = cli([album, '--require-schemas'], { noSchemas: true });
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/--require-schemas: schema validation could not run/);
+    const present = cli([album, '--require-schemas']);
+    expect(present.code).toBe(0);
+    expect(present.out).not.toMatch(/schema not checked/);
   });
 });

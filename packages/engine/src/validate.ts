@@ -7,7 +7,7 @@ import { openBatch, BatchError, type Batch, type BatchEntry } from './batch/inde
 import { createErnReader, type ErnReader } from './ern/reader.js';
 import type { ErnMessage } from './ern/model.js';
 import { runMessagePass, type PassResult, type RootInfo } from './xml/pass.js';
-import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
+import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, draftOfNamespace, oldErnOfNamespace, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
 import type { SchemaResult, SchemaSession, SchemaValidator } from './xml/schema-validator.js';
 import { RULES } from './rules/registry.js';
 import { resolveRules, type ActiveRule } from './rules/severity.js';
@@ -223,6 +223,10 @@ function versionProblem(root: RootInfo, file: string, engine: EngineChecks): Che
   }
   if (!version) {
     if (!root.ns) return engine.finding('xml-version-supported', { messageId: 'noNamespace', file, loc, data: { root: root.name } });
+    const old = oldErnOfNamespace(root.ns);
+    if (old) return engine.finding('xml-version-supported', { messageId: 'tooOld', file, loc, data: { flavour: old.flavour, found: old.version, ns: root.ns, accepted } });
+    const draft = draftOfNamespace(root.ns);
+    if (draft) return engine.finding('xml-version-supported', { messageId: 'draft', file, loc, data: { found: draft.version, draft: draft.draft, ns: root.ns, accepted } });
     const found = versionNameOfNamespace(root.ns);
     if (!found) return engine.finding('xml-version-supported', { messageId: 'notErn', file, loc, data: { root: root.name, ns: root.ns } });
     return engine.finding('xml-version-supported', { messageId: 'unsupported', file, loc, data: { found: `${found} (${root.ns})`, accepted } });

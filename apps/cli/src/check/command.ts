@@ -131,14 +131,16 @@ export async function runCheck(settings: CheckSettings, io: CliIo): Promise<numb
 
   const notes: string[] = [];
   if (baselined > 0 && !settings.quiet) notes.push(`ddex-check: ${baselined} known finding${baselined === 1 ? '' : 's'} hidden by the baseline`);
-  notes.push(...schemaHints(reports));
+  const missingSchemas = schemaHints(reports);
+  notes.push(...missingSchemas);
+  if (settings.requireSchemas && missingSchemas.length > 0) notes.push('ddex-check: --require-schemas: schema validation could not run, so the verdict is incomplete (exit 2)');
   const warnings = reports.reduce((n, r) => n + r.summary.warnings, 0);
   const tooManyWarnings = settings.maxWarnings !== null && warnings > settings.maxWarnings;
   if (tooManyWarnings) notes.push(`ddex-check: ${warnings} warnings, more than --max-warnings ${settings.maxWarnings}`);
   for (const failure of failures) notes.push(`ddex-check: ${failure}`);
   if (notes.length > 0) await writeOut(io.stderr, notes.join('\n') + '\n');
 
-  if (failures.length > 0) return EXIT.usage;
+  if (failures.length > 0 || (settings.requireSchemas && missingSchemas.length > 0)) return EXIT.usage;
   if (tooManyWarnings || reports.some((r) => reportFails(r, settings.failOn))) return EXIT.findings;
   return EXIT.ok;
 }

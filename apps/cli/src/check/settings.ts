@@ -40,6 +40,7 @@ export interface RawCheckOptions {
   color?: boolean;
   verbose?: boolean;
   quiet?: boolean;
+  requireSchemas?: boolean;
 }
 
 export interface CheckSettings {
@@ -57,6 +58,8 @@ export interface CheckSettings {
   color: boolean | undefined;
   verbose: boolean;
   quiet: boolean;
+  /** Exit 2 when schema validation could not run (no XSD set installed for a message's version). */
+  requireSchemas: boolean;
 }
 
 function wholeNumber(option: string, value: string | undefined, min: number): number | null {
@@ -114,6 +117,7 @@ export async function resolveSettings(inputs: string[], raw: RawCheckOptions, ta
       color: raw.color,
       verbose: raw.verbose === true,
       quiet: raw.quiet === true,
+      requireSchemas: raw.requireSchemas === true,
     };
   } catch (error) {
     if (error instanceof ConfigFileError) {

@@ -39,5 +39,21 @@ export function versionOfDeclaredId(declared: string): string | null {
 /** A human name for an ERN-looking namespace we do not support (`http://ddex.net/xml/ern/341` -> `3.4.1`). */
 export function versionNameOfNamespace(ns: string): string | null {
   const m = /ddex\.net\/xml\/ern\/(\d)(\d)(\d?)\w*$/.exec(ns);
-  return m ? [m[1], m[2], m[3]].filter(Boolean).join('.') : null;
+  if (m) return [m[1], m[2], m[3]].filter(Boolean).join('.');
+  return oldErnOfNamespace(ns)?.version ?? null;
+}
+
+/** A draft of a version (`http://ddex.net/xml/ern/37D2` -> 3.7, draft D2): never a release DDEX published. */
+export function draftOfNamespace(ns: string): { version: string; draft: string } | null {
+  const m = /ddex\.net\/xml\/ern\/(\d)(\d)(\d?)(D\d+)$/i.exec(ns);
+  return m ? { version: [m[1], m[2], m[3]].filter(Boolean).join('.'), draft: m[4].toUpperCase() } : null;
+}
+
+/**
+ * ERN before 3.4 lived under dated namespaces: `http://ddex.net/xml/2010/ern-main/312` (3.1.2),
+ * `…/2011/ern-main/33` (3.3), `…/2009/ern-simple/102` (ERN-Simple 1.0.2).
+ */
+export function oldErnOfNamespace(ns: string): { version: string; flavour: string } | null {
+  const m = /ddex\.net\/xml\/\d{4}\/ern-(main|simple)\/(\d)(\d)(\d?)$/.exec(ns);
+  return m ? { version: [m[2], m[3], m[4]].filter(Boolean).join('.'), flavour: m[1] === 'simple' ? 'ERN-Simple' : 'ERN' } : null;
 }

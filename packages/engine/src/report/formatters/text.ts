@@ -156,7 +156,9 @@ function outcomesLine(report: Report): string | null {
 function formatReport(c: ChalkInstance, report: Report, ctx: FormatterContext): string[] {
   const out: string[] = [];
   out.push(c.underline(displaySource(report, ctx.cwd)));
-  out.push(`${verdictMark(c, report.verdict)}  ${countsLine(c, report)}`);
+  // A verdict reached without the schema must say so on its own line, not only in a hint on stderr.
+  const unchecked = report.checks.some((k) => k.rule === 'xml-schema-valid' && k.status === 'skipped') ? c.yellow(' (schema not checked)') : '';
+  out.push(`${verdictMark(c, report.verdict)}${unchecked}  ${countsLine(c, report)}`);
   const outcomes = outcomesLine(report);
   if (outcomes) out.push(c.gray(outcomes));
   const shown = report.checks.filter((check) => ctx.verbose || isFinding(check));

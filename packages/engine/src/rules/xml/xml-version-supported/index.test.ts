@@ -14,6 +14,10 @@ describe('xml-version-supported', () => {
     ['ERN 3.4.1', rewrite('http://ddex.net/xml/ern/341'), 'unsupported', /3\.4\.1.*not accepted/],
     ['ERN 4.3.2', rewrite('http://ddex.net/xml/ern/432'), 'unsupported', /4\.3\.2/],
     ['another namespace', rewrite('urn:example:not-ddex'), 'notErn', /not an ERN message/],
+    ['a draft of 3.7', rewrite('http://ddex.net/xml/ern/37D2'), 'draft', /^ERN 3\.7 draft D2 \("http:\/\/ddex\.net\/xml\/ern\/37D2"\) is a draft/],
+    ['ERN 3.1.2', rewrite('http://ddex.net/xml/2010/ern-main/312'), 'tooOld', /^ERN 3\.1\.2 .* is too old/],
+    ['ERN 3.3', rewrite('http://ddex.net/xml/2011/ern-main/33'), 'tooOld', /^ERN 3\.3 .* is too old/],
+    ['ERN-Simple 1.0.2', rewrite('http://ddex.net/xml/2009/ern-simple/102'), 'tooOld', /^ERN-Simple 1\.0\.2 .* is too old/],
     ['no namespace', '<NewReleaseMessage><MessageHeader/></NewReleaseMessage>', 'noNamespace', /no ERN namespace/],
     ['a manifest', '<ManifestMessage xmlns="http://ddex.net/xml/2011/echo/12"/>', 'notErn', /ManifestMessage/],
   ])('rejects %s', async (_, xml, messageId, text) => {

@@ -11,6 +11,8 @@ export default defineRule({
     severity: 'error',
     messages: {
       unsupported: 'ERN {found} is not accepted; accepted versions are {accepted}.',
+      draft: 'ERN {found} draft {draft} ("{ns}") is a draft, not a version DDEX released; it is not accepted. Accepted versions are {accepted}.',
+      tooOld: '{flavour} {found} ("{ns}") is too old to be accepted; accepted versions are {accepted}.',
       notErn: 'The root element is {root} in namespace "{ns}", not an ERN message.',
       noNamespace: 'The root element {root} has no ERN namespace (expected e.g. xmlns:ern="http://ddex.net/xml/ern/43").',
       rootName: '{root} messages are not imported; send a NewReleaseMessage (or a PurgeReleaseMessage).',
