@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 // The only place that ends the process: run() returns the exit code (0 pass, 1 findings, 2 usage/internal).
+import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+
+// `--version` alone loads nothing else: it answers in Node's own start-up time.
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+  process.stdout.write(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version + '\n');
+  process.exit(0);
+}
 
 // Node 22.1+ keeps V8's compiled code on disk, so a second run starts warm (Node 20 has no such cache).
 if (typeof module.enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPILE_CACHE) {

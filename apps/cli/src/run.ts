@@ -13,6 +13,7 @@ import { parseRuleOption } from './check/rule-options.js';
 import { resolveSettings, type RawCheckOptions } from './check/settings.js';
 import { runCheck } from './check/command.js';
 import { schemasCommand } from './schemas/command.js';
+import { rulesCommand } from './rules-command.js';
 
 const EXAMPLES = `
 Exit status: 0 when every delivery is better than --fail-on (and warnings are within
@@ -28,6 +29,7 @@ Examples:
   $ ddex-check in/ --write-baseline .ddex-baseline.json   record today's findings
   $ ddex-check in/ --baseline .ddex-baseline.json         then fail only on new ones
   $ ddex-check schemas pull 4.3                      install DDEX's XSDs for schema validation
+  $ ddex-check rules --stage codes                   list the rules (of one stage)
 
 Config: ddex-check.config.json in the working folder or a parent (or --config FILE):
   {"extends": "ddex:strict", "rules": {"codes-isrc-syntax": "warn"}, "profile": {...},
@@ -68,6 +70,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
       setCode(await runCheck(settings, io));
     });
   program.addCommand(schemasCommand(io, setCode));
+  program.addCommand(rulesCommand(io, setCode));
   return program;
 }
 

@@ -153,3 +153,32 @@ describe('no DDEX schemas installed', () => {
     expect(present.out).not.toMatch(/schema not checked/);
   });
 });
+
+describe('small commands', () => {
+  it('--version loads nothing but the version', () => {
+    // A module hook records every module Node loads for the run.
+    const hooks = path.join(dir, 'hooks.mjs');
+    writeFileSync(hooks, `export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`);
+    const register = path.join(dir, 'register.mjs');
+    writeFileSync(register, `import { register } from 'node:module'; register(${JSON.stringify('file://' + hooks)});`);
+    const r = spawnSync(process.execPath, ['--import', register, bin, '--version'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const loaded = r.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice(7));
+    expect(loaded.some((u) => u.endsWith('/bin/ddex-check.js'))).toBe(true);
+    expect(loaded.filter((u) => /\/dist\/|node_modules/.test(u))).toEqual([]);
+  });
+
+  it('rules lists every rule, by stage, as text or JSON', () => {
+    const all = JSON.parse(cli(['rules', '--format', 'json']).out) as { id: string; stage: string; severity: { recommended: string } }[];
+    expect(all.length).toBeGreaterThanOrEqual(72);
+    expect(all.map((r) => r.id)).toContain('codes-isrc-syntax');
+    const codes = cli(['rules', '--stage', 'codes']);
+    expect(codes.code).toBe(0);
+    const ids = codes.out.split('\n').slice(1, -2).map((l) => l.split(/\s+/)[0]);
+    expect(ids).toEqual(all.filter((r) => r.stage === 'codes').map((r) => r.id));
+    const bad = cli(['rules', '--stage', 'nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/no rule has the stage "nope"/);
+  });
+});

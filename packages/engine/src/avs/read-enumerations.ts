@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
-import { readCacheJson, userCacheDir, writeCacheJson } from '../cache/disk-cache.js';
+import { readCacheJson, engineCacheDir, writeCacheJson } from '../cache/disk-cache.js';
 
 export interface SimpleTypeValues {
   values: string[];
@@ -83,7 +83,7 @@ interface CachedEnumerations {
  * so the result is kept in the user cache, named by the SHA-256 of the file (hashing it costs a
  * few ms); `cacheDir` null reads the file every time.
  */
-export async function readEnumerationsFile(file: string, cacheDir: string | null = userCacheDir('avs')): Promise<Map<string, SimpleTypeValues>> {
+export async function readEnumerationsFile(file: string, cacheDir: string | null = engineCacheDir('avs')): Promise<Map<string, SimpleTypeValues>> {
   const bytes = await readFile(file);
   if (!cacheDir) return readEnumerations(bytes.toString('utf8'));
   const key = createHash('sha256').update(`avs ${CACHE_FORMAT}\0`).update(bytes).digest('hex');

@@ -5,13 +5,12 @@
  * costs the work again; a damaged file is ignored and rewritten.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { userCacheDir } from '../xml/schema-store.js';
 
-/** `$XDG_CACHE_HOME/ddex-check/<part>` or `~/.cache/ddex-check/<part>`. */
-export function userCacheDir(part: string): string {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'ddex-check', part);
+/** `<part>` beside the pulled schemas in the user cache (`~/.cache/ddex-check/<part>` on Linux). */
+export function engineCacheDir(part: string): string {
+  return path.join(path.dirname(userCacheDir()), part);
 }
 
 /** The parsed JSON of a cache file, or null when absent, unreadable or not JSON. */

@@ -38,7 +38,7 @@ export function sniffEncoding(head: Uint8Array): string {
   const declared = /^<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(prolog)?.[1]?.toLowerCase();
   if (!declared) return 'utf-8';
   const mapped = SUPPORTED[declared];
-  if (!mapped) throw new EncodingError(`the XML declaration names encoding "${declared}", which is not supported (use UTF-8)`);
+  if (!mapped) throw new EncodingError(`the XML declaration names encoding "${declared}", which is not supported (supported: UTF-8, UTF-16, ISO-8859-1, US-ASCII, windows-1252; UTF-8 is recommended)`);
   // A UTF-16 declaration on bytes that look ASCII-compatible is a lie; read them as UTF-8.
   return mapped.startsWith('utf-16') ? 'utf-8' : mapped;
 }

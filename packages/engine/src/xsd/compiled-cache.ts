@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readCacheJson, userCacheDir, writeCacheJson } from '../cache/disk-cache.js';
+import { readCacheJson, engineCacheDir, writeCacheJson } from '../cache/disk-cache.js';
 import { COMPILED_FORMAT, type CompiledSet } from './compiled-set.js';
 import { compileXsdSet } from './set-compiler.js';
 import { SimpleChecker } from './simple-check.js';
@@ -22,7 +22,7 @@ const inProcess = new Map<string, LoadedSet>();
 
 /** `$XDG_CACHE_HOME/ddex-check/compiled` or `~/.cache/ddex-check/compiled`. */
 export function defaultCompiledCacheDir(): string {
-  return userCacheDir('compiled');
+  return engineCacheDir('compiled');
 }
 
 /** The set's folder: the `ern-<version>` folder holding the main file (4.3.2 nests it one deeper). */

@@ -13,7 +13,7 @@ export default defineRule({
     severity: 'error',
     messages: {
       missing: 'Resource {resource} references "{uri}", but the delivery holds no such file{suggestion}.',
-      unreadable: 'Resource {resource} references "{file}", which {reason}.',
+      unreadable: 'Resource {resource} references "{file}": {reason}.',
       remote: 'Resource {resource} references the remote file "{uri}", which ddex-check does not fetch; it was not checked.',
       empty: 'Resource {resource} has a File element without a URI or FileName.',
       alone: 'The {count} file(s) of this message were not checked: the message was given alone, without the files it references.',

@@ -7,7 +7,7 @@ export default defineRule({
   stage: 'xml',
   meta: {
     label: 'Well-formed XML',
-    description: `The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16, without entity declarations or external DTDs, and nested at most ${MAX_DEPTH} levels deep.`,
+    description: `The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16 (ISO-8859-1, US-ASCII and windows-1252 are decoded too, when declared), without entity declarations or external DTDs, and nested at most ${MAX_DEPTH} levels deep.`,
     versions: 'all',
     severity: 'error',
     messages: {
@@ -21,7 +21,7 @@ export default defineRule({
     hint: {
       empty: 'Deliver the complete ERN message; the file has no bytes (an interrupted upload?).',
       syntax: 'Fix the XML at the given line and column; a file cut short usually means an interrupted upload.',
-      encoding: 'Save the message as UTF-8 (with or without BOM) and declare encoding="UTF-8".',
+      encoding: 'Save the message as UTF-8 (with or without BOM) and declare encoding="UTF-8"; UTF-16, ISO-8859-1, US-ASCII and windows-1252 are read too when the XML declaration names them.',
       doctype: 'Remove the DOCTYPE: ERN messages are validated against the DDEX XSD and never use DTD entities.',
       depth: 'Deliver the ERN message itself: no DDEX element nests anywhere near this deep.',
       read: 'Check that the file is readable and deliver it again.',
