@@ -15,7 +15,9 @@ const accepts = (builtin: (typeof BUILTINS)[number], value: string) => checker.c
 
 const CASES: [(typeof BUILTINS)[number], string, boolean][] = [
   ['gYear', '2013', true], ['gYear', ' 2013', false], ['gYear', '2013 ', false], ['gYear', '-2013', true], ['gYear', '0000', false],
-  ['gYear', '02013', false], ['gYear', '12013', true], ['gYear', '2013Z', true], ['gYear', '2013+14:00', true], ['gYear', '2013+14:01', false],
+  ['gYear', '02013', false], ['gYear', '12013', true], ['gYear', '2147483647', true], ['gYear', '2147483648', false],
+  ['gYear', '-2147483647', true], ['gYear', '-2147483648', false], ['gYear', '99999999999999999999999999', false],
+  ['date', '2147483647-12-31', true], ['date', '2147483648-01-01', false], ['dateTime', '-2147483648-01-01T00:00:00', false], ['gYear', '2013Z', true], ['gYear', '2013+14:00', true], ['gYear', '2013+14:01', false],
   ['dateTime', '2013-07-09T10:00:00', true], ['dateTime', ' 2013-07-09T10:00:00', false], ['dateTime', '2013-07-09T10:00:00 ', false],
   ['dateTime', '2013-07-09T10:00:00Z ', true], ['dateTime', '2013-07-09T10:00:00+00:00\t', true], ['dateTime', '2013-07-09T24:00:00', true],
   ['dateTime', '2013-07-09T24:30:00', false], ['dateTime', '2013-07-09T10:00:00.1234567+14:00', true], ['dateTime', '2013-07-09T10:00', false],

@@ -136,6 +136,18 @@ export function lexicalInput(builtin: string, raw: string, normalized: string): 
   return normalized;
 }
 
+/**
+ * libxml2 keeps a date's year in a C \`long\`: 32 bits on wasm32 (xmllint-wasm, our reference) and
+ * 64-bit Windows, 64 bits on Linux. A year beyond ±2147483647 is invalid in the first; we follow the
+ * limit every libxml2 build keeps, so the two engines agree (a 26-digit year is invalid everywhere).
+ */
+const MAX_YEAR = '2147483647';
+
+function withinLibxml2Year(year: string): boolean {
+  const digits = year.startsWith('-') ? year.slice(1) : year;
+  return digits.length < MAX_YEAR.length || (digits.length === MAX_YEAR.length && digits <= MAX_YEAR);
+}
+
 /** libxml2 keeps decimals in 24 digits: more significant digits make the value invalid there. */
 const MAX_DECIMAL_DIGITS = 24;
 
@@ -158,12 +170,12 @@ export function builtinAccepts(builtin: string, value: string): boolean {
     case 'dateTime':
     case 'date': {
       const m = LEXICAL[builtin]!.exec(value);
-      return m !== null && validYearMonthDay(m[1], m[2], m[3]);
+      return m !== null && withinLibxml2Year(m[1]) && validYearMonthDay(m[1], m[2], m[3]);
     }
     case 'gYear':
     case 'gYearMonth': {
       const m = LEXICAL[builtin]!.exec(value);
-      return m !== null && validYearMonthDay(m[1], m[2], undefined);
+      return m !== null && withinLibxml2Year(m[1]) && validYearMonthDay(m[1], m[2], undefined);
     }
     case 'gMonth':
     case 'gMonthDay': {

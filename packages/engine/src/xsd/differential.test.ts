@@ -14,7 +14,7 @@ import { CompiledValidator } from './compiled-validator.js';
 import { hasNativeXmllint, nativeVerdicts, wasmVerdicts, type Verdict } from './__tests__/libxml2-verdicts.js';
 import { mutate } from './__tests__/message-mutations.js';
 import { readSampleIndex, validateWithPass } from './__tests__/run-compiled.js';
-import { parseDom, serializeDom } from './__tests__/tiny-dom.js';
+import { allElements, leafText, parseDom, serializeDom } from './__tests__/tiny-dom.js';
 
 /** Mutations per valid sample: 23 x ~95 samples gives the 2,000+ the differential needs. */
 const MUTATIONS_PER_SAMPLE = 23;
@@ -104,4 +104,29 @@ describe('mutations: same verdict as libxml2', () => {
     // The mutations must actually break messages, not only reshuffle valid ones.
     expect(invalid).toBeGreaterThan(1000);
   }, 600_000);
+});
+
+describe('year limits: same verdict as libxml2', () => {
+  // libxml2 keeps a year in a C long: xmllint-wasm (32 bits) refuses beyond ±2147483647, native
+  // xmllint on Linux (64 bits) beyond ±9223372036854775807; both refuse a 26-digit year.
+  const YEARS = ['2147483647', '2147483648', '-2147483647', '-2147483648', '9223372036854775808', '99999999999999999999999999'];
+  const EVERY_BUILD_AGREES = new Set(['2147483647', '-2147483647', '9223372036854775808', '99999999999999999999999999']);
+
+  it('agrees on PLine/Year at and past the limits', async () => {
+    const row = rows.find((r) => r.verdict === 'valid' && r.xsdSet === 'ern-4.3' && r.bytes <= MAX_SAMPLE_BYTES && /<(\w+:)?Year>/.test(readFileSync(path.join(SAMPLES_DIR, r.file), 'utf8')));
+    expect(row, 'a valid ERN 4.3 sample with a Year').toBeTruthy();
+    const docs: MutatedDoc[] = YEARS.map((year) => {
+      const root = parseDom(decode(readFileSync(path.join(SAMPLES_DIR, row!.file))));
+      const el = allElements(root).find((p) => p.el.name.replace(/^\w+:/, '') === 'Year' && leafText(p.el) !== null)!.el;
+      el.children = [year];
+      return { name: year, text: serializeDom(root), description: `Year ${year}` };
+    });
+    const reference = await wasmVerdicts('4.3', docs, SCHEMAS_DIR);
+    const native = hasNativeXmllint() ? await nativeVerdicts(new SchemaStore({ dir: SCHEMAS_DIR }).locate('4.3')!.mainFile, docs, path.join(os.tmpdir(), `ddex-year-${process.pid}`)) : null;
+    const ours = new Map<string, string>();
+    for (const doc of docs) ours.set(doc.name, (await validateWithPass(strict, '4.3', doc.text)).outcome);
+    expect(ours).toEqual(reference);
+    expect([...ours.values()]).toEqual(['valid', 'invalid', 'valid', 'invalid', 'invalid', 'invalid']);
+    if (native) for (const year of EVERY_BUILD_AGREES) expect(native.get(year), `native xmllint, Year ${year}`).toBe(ours.get(year));
+  }, 120_000);
 });
