@@ -70,9 +70,15 @@ export const KNOWN_DEFECTS: KnownDefect[] = [
   { sample: 'originalworks-protocol/ow_data_provider_cli/tests/asset_two/name.xml', rules: ['codes-icpn-valid', 'deals-present'], reason: 'Example UPC with a wrong check digit; no DealList.' },
   {
     sample: 'sshaw-synthetic-instances/',
-    rules: ['xml-schema-valid', 'codes-icpn-valid', 'release-reference-resolves', 'codes-isrc-syntax', 'release-primary-resource-present', 'release-cover-art-present', 'release-date-valid', 'deals-release-covered'],
+    rules: ['xml-schema-valid', 'codes-icpn-valid', 'release-reference-resolves', 'codes-isrc-syntax', 'release-primary-resource-present', 'release-date-valid', 'deals-release-covered'],
     reason: 'Tool-generated schema instances with random values: codes, references (dangling and duplicate IDs), dates and deal links are noise.',
   },
+  // ern37_instance1's main release is a MusicalWorkBasedGameRelease: a game, which carries no cover.
+  ...['ern38_instance1.xml', 'ern41_instance1.xml'].map((file) => ({
+    sample: `sshaw-synthetic-instances/${file}`,
+    rules: ['release-cover-art-present'],
+    reason: 'Random instance: the audio release references no front cover image.',
+  })),
   { sample: 'sshaw-synthetic-instances/ern38_instance1.xml', rules: ['deals-terms-complete'], reason: 'Random instance: a deal with neither CommercialModelType nor UseType.' },
   {
     sample: 'ddex-official-crt-ern382/Business Profiles Samples/',

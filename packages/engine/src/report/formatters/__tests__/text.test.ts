@@ -16,7 +16,7 @@ const SOURCE = ['<?xml version="1.0"?>', '<NewReleaseMessage>', '  <ISRC>GBAYE00
 describe('text formatter', () => {
   it('prints the verdict, groups by file and release, with location, path, excerpt and hint', () => {
     const out = text([rejectedReport()], ctx({ sourceLine: (_r, file, line) => (file === 'message.xml' ? SOURCE[line - 1] : undefined) }));
-    expect(out).toContain('✖ would be rejected  ERN 4.3 · 1 message · 1 release · 1 error · 1 warning · 1 skipped');
+    expect(out).toContain('✖ would be rejected (schema not checked)  ERN 4.3 · 1 message · 1 release · 1 error · 1 warning · 1 skipped');
     expect(out).toContain('Release R1 “Blue Hour” UPC 00602445790128 → left out');
     const lines = out.split('\n');
     const err = lines.findIndex((l) => l.includes('ISRC "GBAYE0000"'));

@@ -6,17 +6,18 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
+import { contentClassOf, needsCover } from '../release-content.js';
 
 const COVER_TYPES = new Set(['FrontCoverImage', 'CoverImage', 'VideoScreenCapture']);
 // SingleResourceRelease is the profile without cover art (its sibling SingleResourceReleaseWithCoverArt has one).
-const NO_COVER_TYPES = new Set(['RingtoneRelease', 'RingbackToneRelease', 'AlertToneRelease', 'MidiRingtone', 'SingleResourceRelease']);
+const NO_COVER_TYPES = new Set(['SingleResourceRelease']);
 
 export default defineRule({
   id: 'release-cover-art-present',
   stage: 'release',
   meta: {
     label: 'Cover art present',
-    description: 'The main release references an Image of type FrontCoverImage (DDEX Release Profile rules 1053-1, 1057-1); ringtone and single-resource products are exempt.',
+    description: 'The main release references an Image of type FrontCoverImage (DDEX Release Profile rules 1053-1, 1057-1); ringtone, image (wallpaper …), text, software and single-resource products are exempt.',
     versions: 'all',
     severity: 'error',
     messages: {
@@ -31,7 +32,8 @@ export default defineRule({
         if (/ringtone/i.test(m.releaseProfile ?? '')) return;
         const index = indexMessage(m);
         for (const release of mainReleases(m)) {
-          if (release.types.some((t) => NO_COVER_TYPES.has(t))) continue;
+          // Tones, image, text and software products carry no cover (a wallpaper's image is the product).
+          if (release.types.some((t) => NO_COVER_TYPES.has(t)) || !needsCover(contentClassOf(release))) continue;
           const images = resourceRefsOf(release).map((r) => index.resource(r)).filter((r) => r?.kind === 'Image');
           // An image without a type in 3.x (ImageType is optional) is taken as the cover.
           if (images.some((i) => i!.type === null || COVER_TYPES.has(i!.type))) continue;

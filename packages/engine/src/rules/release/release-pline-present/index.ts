@@ -1,14 +1,15 @@
-/** P-line (sound recording rights): on the main release, or on every one of its tracks. */
+/** P-line (sound recording rights): on the main release, or on every one of its tracks; for products with sound only (not a wallpaper or an e-book). */
 import { defineRule } from '../../define.js';
 import { mainReleases, primaryResourcesOf, releaseName } from '../release-contents.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
+import { contentClassOf, hasSound } from '../release-content.js';
 
 export default defineRule({
   id: 'release-pline-present',
   stage: 'release',
   meta: {
     label: 'P-line present',
-    description: 'The main release has a P-line, or every one of its tracks has one.',
+    description: 'The main release of a product with sound (not an image, text or software product) has a P-line, or every one of its tracks has one.',
     versions: 'all',
     severity: 'error',
     messages: {
@@ -21,7 +22,7 @@ export default defineRule({
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         for (const release of mainReleases(ctx.message)) {
-          if (release.pLines.length > 0) continue;
+          if (release.pLines.length > 0 || !hasSound(contentClassOf(release))) continue;
           const tracks = primaryResourcesOf(release, index);
           const lacking = tracks.filter((t) => t.pLines.length === 0);
           if (tracks.length > 0 && lacking.length === 0) continue;

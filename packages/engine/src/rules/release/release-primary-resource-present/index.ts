@@ -1,7 +1,12 @@
-/** The main release contains something to play: at least one sound recording or video (DDEX Release Profile rule 1052-1). */
+/**
+ * The main release holds its content (DDEX Release Profile rule 1052-1): a sound recording or video
+ * for audio and video products, the tone for a ringtone (a sound recording, a 3.x MIDI resource),
+ * the image of a wallpaper, the text of an e-book; see release-content.ts.
+ */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { primaryResourcesOf, releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
+import { releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
+import { CONTENT_WORDS, contentClassOf, contentResourcesOf } from '../release-content.js';
 import { listed } from '../../message-text.js';
 
 export default defineRule({
@@ -9,24 +14,25 @@ export default defineRule({
   stage: 'release',
   meta: {
     label: 'Release has tracks',
-    description: 'The main release references at least one SoundRecording or Video declared in the ResourceList (DDEX Release Profile rule 1052-1).',
+    description: 'The main release references its content declared in the ResourceList (DDEX Release Profile rule 1052-1): a SoundRecording or Video, for a ringtone also a MIDI resource, for an image product (WallpaperRelease …) an Image, for a text product a Text or SheetMusic, for a game Software.',
     versions: 'all',
     severity: 'error',
     messages: {
-      none: 'Release {release} contains no sound recording or video{detail}.',
+      none: 'Release {release} contains no {what}{detail}.',
     },
-    hint: 'Declare the tracks in the ResourceList (SoundRecording or Video) and reference them from the release\'s ResourceGroup.',
+    hint: 'Declare the content in the ResourceList (for music a SoundRecording or Video) and reference it from the release\'s ResourceGroup, or set the ReleaseType that says what the release is.',
   },
   create(ctx) {
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         for (const release of mainReleases(ctx.message)) {
-          if (primaryResourcesOf(release, index).length > 0) continue;
+          const cls = contentClassOf(release);
+          if (contentResourcesOf(release, index, cls).length > 0) continue;
           const refs = resourceRefsOf(release);
           const missing = refs.filter((r) => !index.resource(r));
           const detail = missing.length ? ` (it references ${listed(missing)}, which the ResourceList does not hold)` : refs.length ? ` (it only references ${listed(refs)})` : '';
-          ctx.report({ messageId: 'none', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), detail } });
+          ctx.report({ messageId: 'none', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), what: CONTENT_WORDS[cls], detail } });
         }
       },
     };

@@ -5,5 +5,7 @@ ruleTable('release-type-track-count', [
   { name: 'Album of two short tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>Album</ReleaseType>']], ids: ['album'], status: 'warning' },
   { name: 'EP of two tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>EP</ReleaseType>']], ids: [] },
   { name: 'Album of one 3-minute track', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>Album</ReleaseType>']], ids: ['album'] },
+  { name: 'TrackRelease as the main release holding two tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>TrackRelease</ReleaseType>']], ids: ['trackRelease'], status: 'warning' },
+  { name: 'TrackRelease of one track (3.8.2)', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>TrackRelease</ReleaseType>']], ids: [] },
   { name: 'EP of one 40-minute track', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>EP</ReleaseType>'], [F382.duration, '<Duration>PT40M</Duration>']], ids: ['ep'] },
 ]);

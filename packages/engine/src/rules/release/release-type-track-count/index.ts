@@ -12,7 +12,7 @@ export default defineRule({
   stage: 'release',
   meta: {
     label: 'Release type vs tracks',
-    description: 'Single: 1-3 tracks; EP: 2-6 tracks under 30 minutes; Album: 4 or more tracks or at least 30 minutes; every product has at least one track.',
+    description: 'Single: 1-3 tracks; EP: 2-6 tracks under 30 minutes; Album: 4 or more tracks or at least 30 minutes; a TrackRelease is one track; every product has at least one track.',
     versions: 'all',
     severity: 'warn',
     messages: {
@@ -20,15 +20,16 @@ export default defineRule({
       single: 'Release {release} is a Single but has {count} tracks ({duration}); stores treat more than 3 tracks as an EP or album.',
       ep: 'Release {release} is an EP with {count} tracks ({duration}); an EP has 2 to 6 tracks and runs under 30 minutes.',
       album: 'Release {release} is an Album with only {count} track(s) ({duration}); stores expect 4 or more tracks or at least 30 minutes.',
+      trackRelease: 'Release {release} is typed TrackRelease but holds {count} tracks ({duration}); a TrackRelease is one track.',
     },
-    hint: 'Set ReleaseType to what the track list is (Single, EP, Album), or complete the track list.',
+    hint: 'Set ReleaseType to what the track list is (Single, EP, Album; TrackRelease only for one track), or complete the track list.',
   },
   create(ctx) {
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         for (const release of mainReleases(ctx.message)) {
-          const type = release.types.find((t) => t === 'Single' || t === 'EP' || t === 'Album') ?? release.types[0] ?? 'no type';
+          const type = release.types.find((t) => t === 'Single' || t === 'EP' || t === 'Album' || t === 'TrackRelease') ?? release.types[0] ?? 'no type';
           const tracks = primaryResourcesOf(release, index);
           const seconds = tracks.reduce((sum, t) => sum + Math.max(0, durationSeconds(t.duration?.value ?? '') ?? 0), 0);
           const data = { release: releaseName(release), type, count: tracks.length, duration: clock(seconds) };
@@ -40,6 +41,7 @@ export default defineRule({
           } else if (type === 'Single' && tracks.length > 3) ctx.report({ ...base, messageId: 'single' });
           else if (type === 'EP' && (tracks.length > 6 || seconds >= 30 * 60)) ctx.report({ ...base, messageId: 'ep' });
           else if (type === 'Album' && tracks.length < 4 && seconds < 30 * 60) ctx.report({ ...base, messageId: 'album' });
+          else if (type === 'TrackRelease' && tracks.length > 1) ctx.report({ ...base, messageId: 'trackRelease' });
         }
       },
     };
