@@ -31,7 +31,15 @@ export interface ServerConfig {
     validateBytes: number;
     /** Simultaneous dry runs per process before 429 busy. */
     validateConcurrent: number;
+    /** Simultaneous dry runs of one key per process: below the process's, so one key cannot take every slot. */
+    validateConcurrentPerKey: number;
+    /** Body guard: longest silence, slowest rate and its window (http/request-body.ts). */
+    bodyIdleMs: number;
+    bodyMinBytesPerSecond: number;
+    bodyRateWindowMs: number;
   };
+  /** Tests only: each dry run holds its slot this long (to observe busy answers). */
+  testValidatePauseMs: number;
   /** Worker threads running dry runs (sized from the cores). */
   validatePoolSize: number;
   /** Deliveries processed at once by this process. */
@@ -61,6 +69,10 @@ export const DEFAULT_LIMITS: ServerConfig['limits'] = {
   deliverMultipartBytes: 512 * MB,
   validateBytes: 100 * MB,
   validateConcurrent: 4,
+  validateConcurrentPerKey: 2,
+  bodyIdleMs: 30_000,
+  bodyMinBytesPerSecond: 8 * 1024,
+  bodyRateWindowMs: 30_000,
 };
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -95,7 +107,12 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
       deliverMultipartBytes: int(env.DELIVER_MULTIPART_MAX_BYTES, DEFAULT_LIMITS.deliverMultipartBytes, 'DELIVER_MULTIPART_MAX_BYTES'),
       validateBytes: int(env.VALIDATE_MAX_BYTES, DEFAULT_LIMITS.validateBytes, 'VALIDATE_MAX_BYTES'),
       validateConcurrent: int(env.VALIDATE_MAX_CONCURRENT, DEFAULT_LIMITS.validateConcurrent, 'VALIDATE_MAX_CONCURRENT'),
+      validateConcurrentPerKey: int(env.VALIDATE_MAX_CONCURRENT_PER_KEY, DEFAULT_LIMITS.validateConcurrentPerKey, 'VALIDATE_MAX_CONCURRENT_PER_KEY'),
+      bodyIdleMs: int(env.BODY_IDLE_TIMEOUT_MS, DEFAULT_LIMITS.bodyIdleMs, 'BODY_IDLE_TIMEOUT_MS'),
+      bodyMinBytesPerSecond: int(env.BODY_MIN_BYTES_PER_SEC, DEFAULT_LIMITS.bodyMinBytesPerSecond, 'BODY_MIN_BYTES_PER_SEC'),
+      bodyRateWindowMs: int(env.BODY_RATE_WINDOW_MS, DEFAULT_LIMITS.bodyRateWindowMs, 'BODY_RATE_WINDOW_MS'),
     },
+    testValidatePauseMs: int(env.DDEX_SERVER_TEST_PAUSE_VALIDATE_MS, 0, 'DDEX_SERVER_TEST_PAUSE_VALIDATE_MS'),
     // One core stays with the HTTP loop and the delivery worker; at least one thread, at most 8.
     validatePoolSize: int(env.VALIDATE_THREADS, Math.max(1, Math.min(8, cores - 1)), 'VALIDATE_THREADS') || 1,
     deliveryConcurrency: int(env.DELIVERY_CONCURRENCY, 1, 'DELIVERY_CONCURRENCY') || 1,

@@ -2,7 +2,7 @@
  * Builds the partner API: Fastify with the shared JSON Schemas, both base paths, auth per route,
  * CORS, legacy headers, the engine pool and the delivery worker. `startServer` also listens.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ServerConfig } from './config.js';
 import { openMigratedDb, type OpenDb } from './db/connect.js';
@@ -14,6 +14,7 @@ import { authenticate } from './auth/authenticate.js';
 import { addLegacyHeaders, CURRENT_PREFIX, LEGACY_PREFIX } from './http/base-url.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { ROUTES } from './http/routes.js';
 import type { AppContext, RouteSpec } from './http/route-spec.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
@@ -64,7 +65,11 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     trustProxy: config.trustProxy,
     // Bodies are streamed by the handlers; this limit only guards JSON-ish parsers (none are used).
     bodyLimit: 1024 * 1024,
+    // Batch bodies may take hours (20 GB); stalled or crawling bodies are cut by the body guard
+    // (http/request-body.ts), not by a whole-request timeout.
     requestTimeout: 0,
+    frameworkErrors: (error, request, reply) => frameworkErrors(error, request as FastifyRequest, reply as FastifyReply),
+    clientErrorHandler,
   });
   for (const schema of loadApiSchemas()) app.addSchema(schema);
 
@@ -87,7 +92,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     config,
     blobs,
     validatePool,
-    validationsInFlight: { count: 0 },
+    validationsInFlight: { count: 0, byKey: new Map() },
     onDeliveryQueued: () => runner.nudge(),
     jobs,
   };

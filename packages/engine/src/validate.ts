@@ -198,6 +198,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
     created: message?.header.createdDateTime?.value ?? null,
     releases: message?.releases.length ?? 0,
     resources: message?.resources.length ?? 0,
+    tracks: message?.resources.filter((r) => r.kind === 'SoundRecording' || r.kind === 'Video').length ?? 0,
     deals: message?.deals.length ?? 0,
     rejected: Boolean(pass.fatal || problem || schemaInvalid),
   };

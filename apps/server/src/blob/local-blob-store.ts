@@ -17,9 +17,21 @@ export class LocalBlobStore implements BlobStore {
     fs.mkdirSync(path.join(this.root, 'tmp'), { recursive: true });
   }
 
-  /** A fresh temporary file path (in the blob volume, so the final rename is atomic). */
+  /**
+   * A fresh temporary file path (in the blob volume, so the final rename is atomic), in a folder of
+   * its own so the file keeps the client's name: what the engine reports of it is that name, never
+   * a path of the server.
+   */
   tempPath(name: string): string {
-    return path.join(this.root, 'tmp', `${crypto.randomUUID()}-${name}`);
+    const dir = path.join(this.root, 'tmp', crypto.randomUUID());
+    fs.mkdirSync(dir);
+    return path.join(dir, path.basename(name));
+  }
+
+  /** The scratch folder of a temporary file (removed with it), or null for a path outside tmp/. */
+  private scratchDir(tempPath: string): string | null {
+    const dir = path.dirname(path.resolve(tempPath));
+    return path.dirname(dir) === path.join(this.root, 'tmp') ? dir : null;
   }
 
   /** Moves a complete temporary file to its permanent key and returns the key. */
@@ -28,6 +40,8 @@ export class LocalBlobStore implements BlobStore {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(tempPath, target);
+    const dir = this.scratchDir(tempPath);
+    if (dir) await fsp.rm(dir, { recursive: true, force: true });
     return key;
   }
 
@@ -56,7 +70,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async removeTemp(tempPath: string): Promise<void> {
-    await fsp.rm(tempPath, { force: true });
+    await fsp.rm(this.scratchDir(tempPath) ?? tempPath, { recursive: true, force: true });
   }
 
   /** Removes temporary files older than `maxAgeMs` (left by a crash mid-upload). */

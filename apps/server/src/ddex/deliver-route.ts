@@ -8,6 +8,7 @@ import { urlFor } from '../http/base-url.js';
 import { resolveMember } from '../members/resolve-member.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { queueDelivery } from './queue-delivery.js';
+import { bodyGuardOf } from '../http/body-guard.js';
 
 const GB = 1024 * 1024 * 1024;
 
@@ -27,11 +28,12 @@ export const deliverRoute: RouteSpec = {
   errors: [
     { status: 400, codes: ['invalid'] },
     { status: 404, codes: ['not_found'] },
+    { status: 408, codes: ['request_timeout'] },
     { status: 413, codes: ['too_large'] },
     { status: 429, codes: ['rate_limited'] },
   ],
   async handler(ctx, caller, request, reply) {
-    const query = request.query as { member_id?: number; name?: string };
+    const query = request.query as { member_id?: string; name?: string };
     let memberId = query.member_id !== undefined ? await resolveMember(ctx.db, caller.account.id, query.member_id) : null;
     const batch = await receiveBatch(request, {
       blobs: ctx.blobs,
@@ -40,6 +42,7 @@ export const deliverRoute: RouteSpec = {
       multipartLimit: ctx.config.limits.deliverMultipartBytes,
       memoryBytes: 0,
       tooLargeMessage: 'Too large: over the raw or multipart limit of POST /ddex; use a direct upload',
+      guard: bodyGuardOf(ctx.config),
     });
     if (batch.content.kind !== 'file') throw new Error('delivery body was not written to a file');
     try {

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { DeliveryTable } from '../db/schema.js';
 import { notFound } from '../http/api-error.js';
 import type { RouteSpec } from '../http/route-spec.js';
+import { parseId } from '../http/ids.js';
 
 export function deliveryListItem(row: Selectable<DeliveryTable>) {
   return {
@@ -59,7 +60,7 @@ export const getDeliveryRoute: RouteSpec = {
   success: { status: 200, schema: 'delivery-response.schema.json', description: 'The delivery' },
   errors: [{ status: 400, codes: ['invalid'] }, { status: 404, codes: ['not_found'] }, ...readErrors],
   async handler(ctx, caller, request) {
-    const { id } = request.params as { id: number };
+    const id = parseId((request.params as { id: string }).id, 'id');
     const row = await ctx.db.selectFrom('deliveries').selectAll().where('id', '=', id).where('account_id', '=', caller.account.id).executeTakeFirst();
     if (!row) throw notFound();
     const items = await ctx.db.selectFrom('delivery_items').selectAll().where('delivery_id', '=', id).orderBy('position').execute();

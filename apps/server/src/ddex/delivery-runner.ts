@@ -96,7 +96,9 @@ export class DeliveryRunner {
         } catch (error) {
           const text = (error as Error).message.split('\n')[0];
           this.o.log.error({ err: error, delivery: job.id }, 'engine failed on a delivery');
-          return void (await failDelivery(db, job.id, this.workerId, `The batch could not be checked: ${text}`));
+          // The engine's text may name the stored file: the partner sees its batch's name instead.
+          const shown = text.split(copy.path).join(job.batch_name).replace(/(?:\/[\w.-]+)+\/blobs\/[^\s'"]*/g, job.batch_name);
+          return void (await failDelivery(db, job.id, this.workerId, `The batch could not be checked: ${shown}`));
         }
         if (!(await advance(db, job.id, this.workerId, 'importing', leaseMs))) return;
         if (this.o.pauseBeforeImportMs) await sleep(this.o.pauseBeforeImportMs);

@@ -17,6 +17,8 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
     db ??= openDb(data.db, { poolSize: 2 });
     const input = task.input.kind === 'buffer' ? Buffer.from(task.input.bytes.buffer, task.input.bytes.byteOffset, task.input.bytes.byteLength) : task.input.path;
     const report = await validate(input, { name: task.name, deep: task.deep, catalog: new DbCatalog(db.db, task.memberId) });
+    // The report names the batch as the client did, never by where the server keeps it.
+    report.source = task.name;
     return { id: task.id, ok: true, report };
   } catch (error) {
     return { id: task.id, ok: false, error: (error as Error)?.stack ?? String(error) };

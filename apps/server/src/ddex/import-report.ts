@@ -124,7 +124,8 @@ export async function importReport(db: Kysely<Database>, job: Job, workerId: str
         ern_version: report.ern_version ?? '',
         message_count: report.messages.length,
         release_count: planned.length,
-        track_count: report.would_create.recordings.length,
+        // The batch's tracks, whatever happened to them (a flagged re-delivery has as many as the first).
+        track_count: report.messages.reduce((n, m) => n + m.tracks, 0),
         created_count: counts.created,
         updated_count: counts.updated,
         flagged_count: counts.flagged,

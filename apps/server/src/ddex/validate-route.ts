@@ -2,7 +2,25 @@
 import { ApiError } from '../http/api-error.js';
 import { receiveBatch } from '../http/request-body.js';
 import { resolveMember } from '../members/resolve-member.js';
-import type { RouteSpec } from '../http/route-spec.js';
+import type { AppContext, RouteSpec } from '../http/route-spec.js';
+import { bodyGuardOf } from '../http/body-guard.js';
+
+/** A dry-run slot of this process, when both the process's and the key's limits allow one. */
+function takeSlot(ctx: AppContext, keyId: number): { release(): void } | null {
+  const inFlight = ctx.validationsInFlight;
+  const mine = inFlight.byKey.get(keyId) ?? 0;
+  if (inFlight.count >= ctx.config.limits.validateConcurrent || mine >= ctx.config.limits.validateConcurrentPerKey) return null;
+  inFlight.count++;
+  inFlight.byKey.set(keyId, mine + 1);
+  return {
+    release() {
+      inFlight.count--;
+      const left = (inFlight.byKey.get(keyId) ?? 1) - 1;
+      if (left > 0) inFlight.byKey.set(keyId, left);
+      else inFlight.byKey.delete(keyId);
+    },
+  };
+}
 
 /** Bodies up to this size stay in memory and are copied to the worker; larger ones go through a file. */
 const IN_MEMORY_BYTES = 16 * 1024 * 1024;
@@ -15,7 +33,8 @@ export const validateRoute: RouteSpec = {
   description:
     'Body: raw zip (application/zip), raw XML (application/xml) or multipart/form-data with `file` (and `member_id`). ' +
     'A faulty batch still answers 200 with every check and a verdict. Limits (our choice, the spec leaves them open): ' +
-    'bodies above 100 MB answer 413 too_large (deliver them with POST /ddex); more than 4 dry runs at once in one server process answer 429 busy with Retry-After.',
+    'bodies above 100 MB answer 413 too_large (deliver them with POST /ddex); once the body has arrived, more than 4 dry runs at once in one server process, or more than 2 of one key, answer 429 busy with Retry-After. ' +
+    'A body that sends nothing for 30 s, or less than 8 KiB/s over 30 s, answers 408 request_timeout and is dropped.',
   scope: 'ddex:validate',
   querystring: 'batch-query.schema.json',
   batchBody: { maxRawBytes: 100 * 1024 * 1024, maxMultipartBytes: 100 * 1024 * 1024 },
@@ -23,35 +42,38 @@ export const validateRoute: RouteSpec = {
   errors: [
     { status: 400, codes: ['invalid'] },
     { status: 404, codes: ['not_found'] },
+    { status: 408, codes: ['request_timeout'] },
     { status: 413, codes: ['too_large'] },
     { status: 429, codes: ['busy', 'rate_limited'] },
   ],
   async handler(ctx, caller, request) {
-    const query = request.query as { member_id?: number; name?: string };
-    const inFlight = ctx.validationsInFlight;
-    if (inFlight.count >= ctx.config.limits.validateConcurrent) {
-      throw new ApiError(429, 'busy', `Too many dry runs at once (${ctx.config.limits.validateConcurrent}); retry shortly.`, {}, { 'retry-after': '1' });
-    }
-    inFlight.count++;
-    let spilled: string | null = null;
+    const query = request.query as { member_id?: string; name?: string };
+    let memberId = query.member_id !== undefined ? await resolveMember(ctx.db, caller.account.id, query.member_id) : null;
+    const limit = ctx.config.limits.validateBytes;
+    // The body arrives first, holding no slot: a stalled or slow upload keeps nobody else waiting.
+    const batch = await receiveBatch(request, {
+      blobs: ctx.blobs,
+      nameParam: query.name,
+      rawLimit: limit,
+      multipartLimit: limit,
+      memoryBytes: IN_MEMORY_BYTES,
+      tooLargeMessage: 'Too large for a dry run; deliver it with POST /ddex',
+      guard: bodyGuardOf(ctx.config),
+    });
+    const spilled = batch.content.kind === 'file' ? batch.content.path : null;
+    const slot = takeSlot(ctx, caller.key.id);
     try {
-      let memberId = query.member_id !== undefined ? await resolveMember(ctx.db, caller.account.id, query.member_id) : null;
-      const limit = ctx.config.limits.validateBytes;
-      const batch = await receiveBatch(request, {
-        blobs: ctx.blobs,
-        nameParam: query.name,
-        rawLimit: limit,
-        multipartLimit: limit,
-        memoryBytes: IN_MEMORY_BYTES,
-        tooLargeMessage: 'Too large for a dry run; deliver it with POST /ddex',
-      });
-      if (batch.content.kind === 'file') spilled = batch.content.path;
+      if (!slot) {
+        const { validateConcurrent, validateConcurrentPerKey } = ctx.config.limits;
+        throw new ApiError(429, 'busy', `Too many dry runs at once (at most ${validateConcurrent}, and ${validateConcurrentPerKey} per key); retry shortly.`, {}, { 'retry-after': '1' });
+      }
       memberId ??= await resolveMember(ctx.db, caller.account.id, batch.memberIdField);
       const input = batch.content.kind === 'buffer' ? ({ kind: 'buffer', bytes: batch.content.buffer } as const) : ({ kind: 'file', path: batch.content.path } as const);
+      if (ctx.config.testValidatePauseMs) await new Promise((r) => setTimeout(r, ctx.config.testValidatePauseMs));
       const report = await ctx.validatePool.run(input, batch.name, memberId);
       return { data: report };
     } finally {
-      inFlight.count--;
+      slot?.release();
       if (spilled) await ctx.blobs.removeTemp(spilled);
     }
   },

@@ -16,7 +16,11 @@ export type ErrorCode =
   | 'rate_limited'
   | 'server_error'
   | 'too_large'
-  | 'busy';
+  | 'busy'
+  /** 408: the body stopped arriving, or arrived far slower than any real client (README "Choices"). */
+  | 'request_timeout'
+  /** 431: the request's headers (the request line and query included) are over 16 KB. */
+  | 'headers_too_large';
 
 export class ApiError extends Error {
   constructor(

@@ -24,11 +24,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       const field = fieldOf(error);
       const first = error.validation[0];
+      // Ajv's text names the rule the value broke (pattern, type), never the value itself.
       return reply.code(400).send({ error: `${field} ${first?.message ?? 'is invalid'}.`, code: 'invalid', field });
     }
     if (error.statusCode === 413) return reply.code(413).send({ error: 'The body is too large.', code: 'too_large' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(400).send({ error: error.message, code: 'invalid', field: 'body' });
+      // A framework's text may quote the request (a header, a content type): say what, not echo it.
+      return reply.code(400).send({ error: 'The request could not be read (its headers or body are malformed).', code: 'invalid', field: 'body' });
     }
     request.log.error({ err: error }, 'server error');
     return reply.code(500).send({ error: 'Server-side problem; retry with a growing delay.', code: 'server_error' });

@@ -1,7 +1,10 @@
 /**
  * Receives a batch body: raw (zip or XML, any length up to the limit, streamed) or multipart with a
- * `file` field (and `member_id`). Small dry-run bodies stay in memory; everything else is streamed
- * to a file in the blob store, never buffered whole.
+ * `file` field (and `member_id`). Small dry-run bodies stay in memory (within a budget shared by the
+ * process); everything else is streamed to a scratch file, never buffered whole. A body that stops
+ * arriving (nothing for `idleMs`) or crawls (less than `minBytesPerSecond` over a `windowMs` window)
+ * is cut with 408 request_timeout and its scratch file removed: a client cannot hold the server's
+ * resources by sending slowly.
  */
 import fs from 'node:fs';
 import { Transform, Writable, type Readable } from 'node:stream';
@@ -29,6 +32,23 @@ export interface ReceiveOptions {
   /** Keep bodies up to this many bytes in memory (0: always a file). */
   memoryBytes: number;
   tooLargeMessage: string;
+  guard: BodyGuard;
+}
+
+export interface BodyGuard {
+  /** Longest time without a byte. */
+  idleMs: number;
+  /** Slowest accepted rate, measured over each window of `windowMs`. */
+  minBytesPerSecond: number;
+  windowMs: number;
+}
+
+/** Bytes of bodies held in memory by this process: past the budget, bodies go to scratch files. */
+let memoryInUse = 0;
+const MEMORY_BUDGET = 64 * 1024 * 1024;
+
+function timedOut(message: string): ApiError {
+  return new ApiError(408, 'request_timeout', message, {}, { connection: 'close' });
 }
 
 const NAME = /^[^/\\\x00]{1,200}\.(zip|xml)$/i;
@@ -58,16 +78,28 @@ async function collect(
 ): Promise<{ size: number; content: BatchContent; name: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let held = 0;
   let first: Buffer | null = null;
   let file: fs.WriteStream | null = null;
   let filePath = '';
+  let lastByteAt = Date.now();
+  let windowStart = lastByteAt;
+  let windowBytes = 0;
+  const release = () => {
+    memoryInUse -= held;
+    held = 0;
+  };
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
+      windowBytes += chunk.length;
+      lastByteAt = Date.now();
       if (size > limit) return done(tooLarge(opts, limit));
       first ??= chunk.subarray(0, 8);
-      if (!file && size <= opts.memoryBytes) {
+      if (!file && size <= opts.memoryBytes && memoryInUse + chunk.length <= MEMORY_BUDGET) {
         chunks.push(chunk);
+        held += chunk.length;
+        memoryInUse += chunk.length;
         return done();
       }
       if (!file) {
@@ -75,10 +107,24 @@ async function collect(
         file = fs.createWriteStream(filePath);
         file.on('error', () => {});
         for (const c of chunks.splice(0)) this.push(c);
+        release();
       }
       done(null, chunk);
     },
   });
+  const { idleMs, minBytesPerSecond, windowMs } = opts.guard;
+  const watch = setInterval(() => {
+    const now = Date.now();
+    if (now - lastByteAt > idleMs) {
+      counter.destroy(timedOut(`No byte of the body arrived for ${Math.round(idleMs / 1000)} s; the upload was dropped. Send it again.`));
+    } else if (now - windowStart >= windowMs) {
+      if (windowBytes < (minBytesPerSecond * windowMs) / 1000) {
+        counter.destroy(timedOut(`The body arrived at ${Math.round(windowBytes / (windowMs / 1000))} bytes/s, below the ${minBytesPerSecond} bytes/s any real client sends; the upload was dropped.`));
+      }
+      windowStart = now;
+      windowBytes = 0;
+    }
+  }, Math.max(50, Math.min(1000, Math.floor(Math.min(idleMs, windowMs) / 4))));
   // Everything past the memory threshold is written through the file stream with backpressure.
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -94,12 +140,17 @@ async function collect(
   try {
     await pipeline(source, counter, sink);
   } catch (error) {
+    release();
     if (filePath) await opts.blobs.removeTemp(filePath);
     if (error instanceof ApiError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts, limit);
-    throw new ApiError(400, 'invalid', `The body could not be read: ${(error as Error).message}`, { field: 'body' });
+    throw new ApiError(400, 'invalid', 'The body could not be read to its end (the connection broke or the data was malformed).', { field: 'body' });
+  } finally {
+    clearInterval(watch);
   }
   const content: BatchContent = file ? { kind: 'file', path: filePath } : { kind: 'buffer', buffer: Buffer.concat(chunks, size) };
+  // The concatenated copy is the caller's now; the budget counts bodies still arriving.
+  release();
   return { size, content, name: nameFor(first ?? Buffer.alloc(0)) };
 }
 
@@ -142,7 +193,7 @@ async function receiveMultipart(request: FastifyRequest, opts: ReceiveOptions): 
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts, opts.multipartLimit);
     if (code === 'FST_FILES_LIMIT') throw invalid('file', 'Send one file per request.');
-    throw invalid('body', `The multipart body could not be read: ${(error as Error).message}`);
+    throw invalid('body', 'The multipart body could not be read (a part is malformed or the connection broke).');
   }
   if (!received) throw invalid('file', 'The multipart body has no "file" field.');
   return { ...received, memberIdField };

@@ -19,8 +19,8 @@ export interface AppContext {
   config: ServerConfig;
   blobs: BlobStore;
   validatePool: EnginePool;
-  /** Dry runs in progress in this process (429 busy above the limit). */
-  validationsInFlight: { count: number };
+  /** Dry runs in progress in this process, in all and per key (429 busy above the limits). */
+  validationsInFlight: { count: number; byKey: Map<number, number> };
   /** Wakes the delivery worker after a delivery is queued. */
   onDeliveryQueued: () => void;
   /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge()` to start it without waiting for a poll). */

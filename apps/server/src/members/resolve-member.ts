@@ -1,7 +1,9 @@
 /** Which member a batch is for: the given member of the caller's account, or the account's own catalog. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { invalid, notFound } from '../http/api-error.js';
+import { nowIso } from '../clock.js';
+import { notFound } from '../http/api-error.js';
+import { parseId } from '../http/ids.js';
 
 export async function ownMemberId(db: Kysely<Database>, accountId: number): Promise<number> {
   const own = await db.selectFrom('members').select('id').where('account_id', '=', accountId).where('is_own', '=', 1).executeTakeFirst();
@@ -10,7 +12,7 @@ export async function ownMemberId(db: Kysely<Database>, accountId: number): Prom
   const account = await db.selectFrom('accounts').select(['name', 'email']).where('id', '=', accountId).executeTakeFirstOrThrow();
   const created = await db
     .insertInto('members')
-    .values({ account_id: accountId, email: account.email, name: account.name, kind: 'label', status: 'active', is_own: 1, created_at: new Date().toISOString(), last_login_at: null })
+    .values({ account_id: accountId, email: account.email, name: account.name, kind: 'label', status: 'active', is_own: 1, created_at: nowIso(), last_login_at: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return created.id;
@@ -18,8 +20,7 @@ export async function ownMemberId(db: Kysely<Database>, accountId: number): Prom
 
 export async function resolveMember(db: Kysely<Database>, accountId: number, given: number | string | undefined): Promise<number> {
   if (given === undefined || given === '') return ownMemberId(db, accountId);
-  const id = typeof given === 'number' ? given : /^\d{1,10}$/.test(given.trim()) ? Number(given.trim()) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw invalid('member_id', 'member_id must be a positive integer.');
+  const id = parseId(given, 'member_id');
   const member = await db.selectFrom('members').select('id').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
   if (!member) throw notFound();
   return member.id;

@@ -59,7 +59,7 @@ export function freshEan13(): string {
  * The repository's own ERN 4.3 album batch (fixtures/batches/album-43: message, FLAC tracks, cover)
  * as a zip, with a fresh UPC and ISRCs; `extra` adds files (another message) to the zip.
  */
-export async function albumZip(o: { upc?: string; extra?: Record<string, string> } = {}): Promise<{ zip: Buffer; upc: string }> {
+export async function albumZip(o: { upc?: string; extra?: Record<string, string | Buffer> } = {}): Promise<{ zip: Buffer; upc: string }> {
   const upc = o.upc ?? freshEan13();
   const registrant = Array.from({ length: 3 }, () => ALNUM[crypto.randomInt(26)]).join('');
   const xml = fs.readFileSync(path.join(ALBUM_DIR, `${ALBUM_UPC}.xml`), 'utf8').replaceAll(ALBUM_UPC, upc).replaceAll('GBXYZ26', `GB${registrant}26`);

@@ -85,6 +85,8 @@ export interface MessageSummary {
   created: string | null;
   releases: number;
   resources: number;
+  /** Sound recordings and videos declared in the message (the delivery's `track_count`). */
+  tracks: number;
   deals: number;
   /** Whole-message failure (not XML, not ERN, unsupported version): nothing of it imports. */
   rejected: boolean;

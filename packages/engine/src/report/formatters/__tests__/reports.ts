@@ -41,6 +41,7 @@ export function report(partial: Partial<Report> & { checks: Check[] }): Report {
         created: '2024-01-01T00:00:00Z',
         releases: 1,
         resources: 1,
+        tracks: 1,
         deals: 1,
         rejected: false,
       },

@@ -18,5 +18,7 @@ describe('codes-isrc-reused', () => {
     const run = await runRule('codes-isrc-reused', { version, catalog: catalog(isrc, member, title) });
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: messageId, resource });
+    // Another member's recording: neither its member nor its title is told.
+    if (messageId === 'otherMember') expect(run.findings[0].message).not.toMatch(new RegExp(`${member}|${title}`));
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Against the catalog: an ISRC already in the catalog for a different recording (another member,
- * or the same member under another title) is probably a copy-paste error in the delivery.
+ * or the same member under another title) is probably a copy-paste error in the delivery. Of
+ * another member's recording nothing is told but that the ISRC is used elsewhere.
  */
 import { defineRule } from '../../define.js';
 
@@ -21,7 +22,7 @@ export default defineRule({
     severity: 'warn',
     requires: ['catalog'],
     messages: {
-      otherMember: 'ISRC {isrc} of {resource} is already used in the catalog by another member ({owner}){title}.',
+      otherMember: 'ISRC {isrc} of {resource} is already used elsewhere on the platform.',
       otherTitle: 'ISRC {isrc} of {resource} ("{deliveredTitle}") is already used in the catalog for "{catalogTitle}".',
     },
     hint: 'Check the ISRC with the recording\'s registrant; every recording (and every different version of it) has its own ISRC.',
@@ -39,7 +40,8 @@ export default defineRule({
           const base = { loc: resource.isrc, resource: ref, release: null };
           const name = ref ?? resource.kind;
           if (found.memberId !== catalog.memberId) {
-            ctx.report({ ...base, messageId: 'otherMember', data: { isrc: resource.isrc.value, resource: name, owner: found.memberId, title: found.title ? ` for "${found.title}"` : '' } });
+            // Nothing of the other side (member, account, title) is told: the same words whoever holds it.
+            ctx.report({ ...base, messageId: 'otherMember', data: { isrc: resource.isrc.value, resource: name } });
             continue;
           }
           const delivered = resource.titles[0]?.text ?? null;

@@ -14,11 +14,19 @@ describe('codes-upc-owner', () => {
   it.each([
     ['4.3', '5012345678900'],
     ['3.8.2', '5012345678917'],
-  ] as const)('ERN %s: a UPC owned by another member is an error', async (version, upc) => {
+  ] as const)('ERN %s: a UPC held by another member is flagged for staff, naming nobody', async (version, upc) => {
     const run = await runRule('codes-upc-owner', { version, catalog: catalog('member-2', upc) });
     expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: 'otherMember', release: 'R0', field: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' });
-    expect(run.findings[0].message).toMatch(/member-2/);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', needs_staff: true, message_id: 'otherMember', release: 'R0', field: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' });
+    expect(run.findings[0].message).not.toMatch(/member-2/);
+    // The same words whoever holds it.
+    const other = await runRule('codes-upc-owner', { version, catalog: catalog('member-99', upc) });
+    expect(other.findings[0].message).toBe(run.findings[0].message);
+  });
+  it('makes the verdict "flagged" and the release outcome flagged', async () => {
+    const report = await validate(Buffer.from(baseMessage('4.3')), { name: 'message.xml', media: false, catalog: catalog('member-2') });
+    expect(report.verdict).toBe('would_be_flagged');
+    expect(report.releases.find((r) => r.reference === 'R0')?.outcome).toBe('flagged');
   });
   it('matches a 12-digit UPC against its 13-digit EAN form', async () => {
     const run = await runRule('codes-upc-owner', { version: '4.3', edits: [['<ICPN>5012345678900</ICPN>', '<ICPN>036000291452</ICPN>']], catalog: catalog('member-2', '0036000291452') });

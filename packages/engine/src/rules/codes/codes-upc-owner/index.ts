@@ -1,7 +1,9 @@
 /**
  * Against the catalog: a UPC already in the catalog belongs to one member. On this member the
- * delivery updates that release (the release's outcome becomes `updated`); on another member it
- * cannot be imported.
+ * delivery updates that release (the release's outcome becomes `updated`); on any other member
+ * (of this account or another) the release waits for staff (`flagged`), who decide where the UPC
+ * belongs. The message names nobody: the other side is never revealed (partner API section 5.8),
+ * and the wording is the same whoever holds it.
  */
 import { defineRule } from '../../define.js';
 import { catalogMatches } from '../../../catalog/release-upcs.js';
@@ -11,14 +13,16 @@ export default defineRule({
   stage: 'codes',
   meta: {
     label: 'UPC not owned by another member',
-    description: 'A release UPC found in the catalog belongs to the delivering member (then the delivery is an update).',
+    description: 'A release UPC found in the catalog belongs to the delivering member (then the delivery is an update); a UPC held elsewhere on the platform is flagged for staff.',
     versions: 'all',
-    severity: 'error',
+    severity: 'warn',
+    // A staff decision, not a defect of the message: strict keeps it a flag.
+    strictSeverity: 'warn',
     requires: ['catalog'],
     messages: {
-      otherMember: 'UPC {upc} of release {release} is already in the catalog for another member ({owner}).',
+      otherMember: 'UPC {upc} of release {release} is already used elsewhere on the platform; staff will decide where it belongs before anything is imported.',
     },
-    hint: 'Check the UPC: each product has its own. If the release moved to this member, ask staff to transfer it first.',
+    hint: 'Check the UPC: each product has its own. If the release moved to this member, staff will transfer it.',
   },
   create(ctx) {
     return {
@@ -28,7 +32,7 @@ export default defineRule({
             if (reference) ctx.markUpdate(reference);
             continue;
           }
-          ctx.report({ messageId: 'otherMember', loc: upc, release: reference, data: { upc: upc.value, release: reference ?? '(no reference)', owner: found.memberId } });
+          ctx.report({ messageId: 'otherMember', loc: upc, release: reference, needsStaff: true, data: { upc: upc.value, release: reference ?? '(no reference)' } });
         }
       },
     };
