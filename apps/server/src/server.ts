@@ -127,6 +127,9 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<RunningServer> {
   const { app, stop } = await buildServer(config, options);
   // A process without the api role (a worker or SFTP process) serves no HTTP.
+  // An Expect header other than 100-continue would get Node's own bodiless 417: the API ignores
+  // expectations it does not know (RFC 9110 allows it) and answers the request as usual.
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   const address = config.roles.has('api') ? await app.listen({ port: config.port, host: config.host }) : '';
   return { app, url: address, close: stop };
 }

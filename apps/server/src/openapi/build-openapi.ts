@@ -55,6 +55,7 @@ const COMMON_ERRORS: Record<string, string> = {
   '401': 'unauthenticated, invalid_key, key_revoked, key_expired, test_keys_retired',
   '403': 'insufficient_scope (`scope` names it), account_inactive, api_not_in_plan',
   '429': 'rate_limited (wait Retry-After seconds)',
+  '431': 'headers_too_large: the request line (query included) and headers are over 16 KB',
   '500': 'server_error',
 };
 
