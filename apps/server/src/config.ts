@@ -38,6 +38,11 @@ export interface ServerConfig {
     bodyMinBytesPerSecond: number;
     bodyRateWindowMs: number;
   };
+  /** Public base URL of the server for links in emails (`PUBLIC_URL`; default: the address it listens on). */
+  publicUrl: string | null;
+  /** SMTP server for email (`SMTP_URL`); none: messages are written as .eml files in the data directory. */
+  smtpUrl: string | null;
+  smtpFrom: string | null;
   /** Tests only: each dry run holds its slot this long (to observe busy answers). */
   testValidatePauseMs: number;
   /** Worker threads running dry runs (sized from the cores). */
@@ -112,6 +117,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
       bodyMinBytesPerSecond: int(env.BODY_MIN_BYTES_PER_SEC, DEFAULT_LIMITS.bodyMinBytesPerSecond, 'BODY_MIN_BYTES_PER_SEC'),
       bodyRateWindowMs: int(env.BODY_RATE_WINDOW_MS, DEFAULT_LIMITS.bodyRateWindowMs, 'BODY_RATE_WINDOW_MS'),
     },
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    smtpUrl: env.SMTP_URL || null,
+    smtpFrom: env.SMTP_FROM || null,
     testValidatePauseMs: int(env.DDEX_SERVER_TEST_PAUSE_VALIDATE_MS, 0, 'DDEX_SERVER_TEST_PAUSE_VALIDATE_MS'),
     // One core stays with the HTTP loop and the delivery worker; at least one thread, at most 8.
     validatePoolSize: int(env.VALIDATE_THREADS, Math.max(1, Math.min(8, cores - 1)), 'VALIDATE_THREADS') || 1,

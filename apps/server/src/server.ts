@@ -20,6 +20,7 @@ import type { AppContext, RouteSpec } from './http/route-spec.js';
 import { buildOpenApi } from './openapi/build-openapi.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { registerJobHandlers } from './jobs/handlers.js';
+import { registerInvitePage } from './members/invite-page.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -54,7 +55,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, prefix: string, ro
   });
 }
 
-export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void> }> {
+export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null } }> {
   const open: OpenDb = await openMigratedDb(config.db);
   const blobs = new LocalBlobStore(config.dataDir);
   await blobs.sweepTemp(24 * 3600_000);
@@ -85,6 +86,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     pollMs: config.deliveryPollMs,
     pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined,
   });
+  const listening: { url: string | null } = { url: null };
   const jobs = new JobRunner({ db: open.db, dialect: open.dialect, log: app.log, pollMs: config.deliveryPollMs });
   const ctx: AppContext = {
     db: open.db,
@@ -95,6 +97,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     validationsInFlight: { count: 0, byKey: new Map() },
     onDeliveryQueued: () => runner.nudge(),
     jobs,
+    publicUrl: () => config.publicUrl ?? listening.url ?? `http://localhost:${config.port}`,
   };
   registerJobHandlers(jobs, ctx);
 
@@ -106,6 +109,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.addHook('onRequest', async (request, reply) => addLegacyHeaders(request, reply));
   registerCors(app);
   registerErrorHandling(app);
+  registerInvitePage(app, ctx);
 
   const openapi = buildOpenApi(ROUTES);
   for (const prefix of [CURRENT_PREFIX, LEGACY_PREFIX]) {
@@ -121,15 +125,16 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     await Promise.all([validatePool.close(), deliveryPool.close()]);
     await open.close();
   };
-  return { app, stop };
+  return { app, stop, listening };
 }
 
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<RunningServer> {
-  const { app, stop } = await buildServer(config, options);
+  const { app, stop, listening } = await buildServer(config, options);
   // A process without the api role (a worker or SFTP process) serves no HTTP.
   // An Expect header other than 100-continue would get Node's own bodiless 417: the API ignores
   // expectations it does not know (RFC 9110 allows it) and answers the request as usual.
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   const address = config.roles.has('api') ? await app.listen({ port: config.port, host: config.host }) : '';
+  if (address) listening.url = address;
   return { app, url: address, close: stop };
 }

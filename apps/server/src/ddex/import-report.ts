@@ -34,7 +34,9 @@ async function decide(trx: Transaction<Database>, job: Job, item: PlannedItem, n
     return { outcome: 'flagged', releaseId: existing.id, reason: `Update of release ${existing.id}, which is live: staff must approve it.`, errors: item.errors };
   }
   if (existing) {
-    await trx.updateTable('releases').set({ title: item.title || existing.title, last_delivery_id: job.id, updated_at: now }).where('id', '=', existing.id).execute();
+    // A draft the staff sent back for changes is up for review again once the partner re-delivers it.
+    const releaseStatus = existing.release_status === 'changes_requested' ? 'in_review' : existing.release_status;
+    await trx.updateTable('releases').set({ title: item.title || existing.title, last_delivery_id: job.id, release_status: releaseStatus, updated_at: now }).where('id', '=', existing.id).execute();
     return { outcome: 'updated', releaseId: existing.id, errors: item.errors };
   }
   const elsewhere = await trx.selectFrom('releases').select(['id', 'member_id']).where('upc', '=', item.upc).where('member_id', '!=', job.member_id).executeTakeFirst();

@@ -3,6 +3,8 @@
  * here only when something real emits it, with a test; each capability adds its own list.
  * `data` describes the type's content for the OpenAPI document.
  */
+import { RELEASE_EVENT_TYPES } from '../releases/events.js';
+
 export interface EventType {
   type: string;
   label: string;
@@ -11,7 +13,7 @@ export interface EventType {
   data: Record<string, unknown>;
 }
 
-export const EVENT_TYPES: EventType[] = [];
+export const EVENT_TYPES: EventType[] = [...RELEASE_EVENT_TYPES];
 
 export function isEventType(type: string): boolean {
   return EVENT_TYPES.some((t) => t.type === type);

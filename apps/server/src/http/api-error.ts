@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'server_error'
   | 'too_large'
   | 'busy'
+  | 'exists'
   /** 408: the body stopped arriving, or arrived far slower than any real client (README "Choices"). */
   | 'request_timeout'
   /** 431: the request's headers (the request line and query included) are over 16 KB. */

@@ -23,6 +23,8 @@ export interface AppContext {
   validationsInFlight: { count: number; byKey: Map<number, number> };
   /** Wakes the delivery worker after a delivery is queued. */
   onDeliveryQueued: () => void;
+  /** Base URL for links in emails: PUBLIC_URL, else the address this process listens on. */
+  publicUrl: () => string;
   /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge()` to start it without waiting for a poll). */
   jobs: JobRunner;
 }
@@ -38,6 +40,8 @@ export interface RouteSpec {
   scope: Scope | null | 'public';
   querystring?: string;
   params?: string;
+  /** A JSON body and its schema file (read by the handler with `readJsonBody`; for the OpenAPI document). */
+  jsonBody?: string;
   /** Body kinds accepted (for the OpenAPI document; bodies are read by the handler). */
   batchBody?: { maxRawBytes: number; maxMultipartBytes: number };
   /** Success status -> answer schema file. */

@@ -3,6 +3,8 @@ import { meRoute, pingRoute } from '../account/routes.js';
 import { deliverRoute } from '../ddex/deliver-route.js';
 import { getDeliveryRoute, listDeliveriesRoute } from '../ddex/deliveries-routes.js';
 import { validateRoute } from '../ddex/validate-route.js';
+import { getReleaseRoute, listReleasesRoute } from '../releases/routes.js';
+import { inviteMemberRoute, listMembersRoute } from '../members/routes.js';
 import type { RouteSpec } from './route-spec.js';
 
-export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, meRoute, pingRoute];
+export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute];

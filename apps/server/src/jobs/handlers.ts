@@ -4,7 +4,10 @@
  */
 import type { JobRunner } from './job-runner.js';
 import type { AppContext } from '../http/route-spec.js';
+import { invitationJob } from '../members/invitations.js';
+import { createMailer } from '../members/mailer.js';
 
-export function registerJobHandlers(_runner: JobRunner, _ctx: AppContext): void {
-  // e.g. registerUploadJobs(runner, ctx);
+export function registerJobHandlers(runner: JobRunner, ctx: AppContext): void {
+  const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl ?? undefined, from: ctx.config.smtpFrom ?? undefined, dataDir: ctx.config.dataDir });
+  runner.register(invitationJob({ mailer, publicUrl: () => ctx.publicUrl() }));
 }

@@ -75,6 +75,7 @@ function operationOf(route: RouteSpec, schemas: Map<string, JsonSchema>) {
     responses,
   };
   if (route.scope === 'public') op.security = [];
+  if (route.jsonBody) op.requestBody = { required: true, content: { 'application/json': { schema: refTo(route.jsonBody) } } };
   if (route.batchBody) {
     const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
     op.requestBody = {

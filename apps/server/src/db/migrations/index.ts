@@ -8,12 +8,14 @@ import type { Dialect } from '../connect.js';
 import { columnTypes } from './column-types.js';
 import { initial } from './0001-initial.js';
 import { jobsAndEvents } from './0002-jobs-events.js';
+import { membersAndReleases } from './0007-members-releases.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
   return {
     '0001_initial': initial(types),
     '0002_jobs_events': jobsAndEvents(types),
+    '0007_members_releases': membersAndReleases(types),
   };
 }
 

@@ -1,0 +1,42 @@
+/**
+ * Email through nodemailer: SMTP when `SMTP_URL` is set (smtp://user:pass@host:port, smtps://…),
+ * otherwise each message is written as an .eml file under `<data-dir>/mail/` and a log line says
+ * where (never what: messages carry single-use links). `SMTP_FROM` sets the sender.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<{ where: string }>;
+}
+
+export function createMailer(o: { smtpUrl?: string; from?: string; dataDir: string }): Mailer {
+  const from = o.from || 'ddex-check <no-reply@ddex-check.invalid>';
+  if (o.smtpUrl) {
+    const transport = nodemailer.createTransport(o.smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from, ...mail });
+        return { where: `SMTP (${info.messageId})` };
+      },
+    };
+  }
+  const dir = path.join(o.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      return { where: file };
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * GET /releases and GET /releases/{id} (catalog:read). Until the sunset of spec 9.4 the answers
+ * carry the deprecated `status` and `stores[key].state` and accept the old filter values; an answer
+ * that carries a deprecated word (or answers a deprecated filter) sends Deprecation and Sunset.
+ */
+import type { FastifyReply } from 'fastify';
+import type { RouteSpec } from '../http/route-spec.js';
+import { invalid, notFound } from '../http/api-error.js';
+import { parseId } from '../http/ids.js';
+import { DEPRECATION, SUNSET } from '../http/base-url.js';
+import { deprecatedWordsLive, LIVE_STATES, releaseView } from './release-view.js';
+import './tables.js';
+
+const readErrors = [{ status: 400, codes: ['invalid'] }];
+/** Deprecated filter values -> the release_status they stand for (distributed also needs a live delivery_state). */
+const OLD_FILTERS: Record<string, string> = { pending: 'in_review', rejected: 'changes_requested', distributed: 'approved' };
+
+function deprecationHeaders(reply: FastifyReply): void {
+  reply.header('Deprecation', DEPRECATION);
+  reply.header('Sunset', SUNSET);
+}
+
+async function storesOf(ctx: Parameters<RouteSpec['handler']>[0], ids: number[]) {
+  if (ids.length === 0) return new Map<number, never[]>();
+  const rows = await ctx.db.selectFrom('release_stores').selectAll().where('release_id', 'in', ids).orderBy('store').execute();
+  const by = new Map<number, typeof rows>();
+  for (const r of rows) by.set(r.release_id, [...(by.get(r.release_id) ?? []), r]);
+  return by;
+}
+
+export const listReleasesRoute: RouteSpec = {
+  method: 'GET',
+  path: '/releases',
+  operationId: 'listReleases',
+  summary: 'Releases of the account, newest first',
+  description:
+    'Filters: `status` (release_status; until 2027-04-30 also pending, rejected, distributed), `member_id`, `upc`. Paging: `limit` 1-100 (default 50) and `before` (the last id of the page before); `has_more` says whether older releases remain. ' +
+    'Another account\'s member or UPC gives an empty list. Answers carrying the deprecated words (`status`, `stores[key].state`) send Deprecation and Sunset headers until 2027-04-30; after it the words and the old filter values are gone.',
+  scope: 'catalog:read',
+  querystring: 'releases-query.schema.json',
+  success: { status: 200, schema: 'releases-response.schema.json', description: 'Releases' },
+  errors: readErrors,
+  async handler(ctx, caller, request, reply) {
+    const q = request.query as { status?: string; member_id?: string; upc?: string; limit?: string; before?: string };
+    const words = deprecatedWordsLive();
+    let status = q.status;
+    let liveOnly = false;
+    let usedOldFilter = false;
+    if (status && status in OLD_FILTERS) {
+      if (!words) throw invalid('status', `status=${status} was retired on 2027-04-30; use ${status === 'distributed' ? 'status=approved and delivery_state' : `status=${OLD_FILTERS[status]}`}.`);
+      liveOnly = status === 'distributed';
+      status = OLD_FILTERS[status];
+      usedOldFilter = true;
+    }
+    const limit = q.limit ? Number(q.limit) : 50;
+    let query = ctx.db.selectFrom('releases').selectAll().where('account_id', '=', caller.account.id);
+    if (status) query = query.where('release_status', '=', status);
+    if (liveOnly) query = query.where('delivery_state', 'in', LIVE_STATES);
+    if (q.member_id) query = query.where('member_id', '=', parseId(q.member_id, 'member_id'));
+    if (q.upc) query = query.where('upc', '=', q.upc);
+    if (q.before) query = query.where('id', '<', parseId(q.before, 'before'));
+    const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
+    const page = rows.slice(0, limit);
+    const stores = await storesOf(ctx, page.map((r) => r.id));
+    if (words && (page.length > 0 || usedOldFilter)) deprecationHeaders(reply);
+    return { data: page.map((r) => releaseView(r, stores.get(r.id) ?? [], words)), has_more: rows.length > limit };
+  },
+};
+
+export const getReleaseRoute: RouteSpec = {
+  method: 'GET',
+  path: '/releases/:id',
+  operationId: 'getRelease',
+  summary: 'One release',
+  description: 'Absent or another account\'s release: 404 not_found. Deprecated words and headers as GET /releases.',
+  scope: 'catalog:read',
+  params: 'release-params.schema.json',
+  success: { status: 200, schema: 'release-response.schema.json', description: 'The release' },
+  errors: [...readErrors, { status: 404, codes: ['not_found'] }],
+  async handler(ctx, caller, request, reply) {
+    const id = parseId((request.params as { id: string }).id, 'id');
+    const row = await ctx.db.selectFrom('releases').selectAll().where('id', '=', id).where('account_id', '=', caller.account.id).executeTakeFirst();
+    if (!row) throw notFound();
+    const words = deprecatedWordsLive();
+    if (words) deprecationHeaders(reply);
+    return { data: releaseView(row, (await storesOf(ctx, [row.id])).get(row.id) ?? [], words) };
+  },
+};
