@@ -12,5 +12,7 @@ export const CHOICES = [
   { topic: 'Rates', choice: 'Enterprise: 600 requests per minute per key. Custom: the rate set on the account (600 when unset). Fixed one-minute windows; `Retry-After` gives the seconds left in the window; X-RateLimit-Limit/Remaining/Reset on every authenticated answer.' },
   { topic: 'Deprecation header', choice: 'RFC 9745 form `Deprecation: @1791763200` (2026-10-12) on every /api/v1 answer, with `Sunset` and `Link` (rel="deprecation" to this document, rel="successor-version" to the same path under /v1).' },
   { topic: 'Other account\'s member', choice: 'A `member_id` of another account answers 404 not_found, like any other resource of another account.' },
+  { topic: 'Member status', choice: '`invited` until the invitation link is followed and a password set, then `active`.' },
+  { topic: 'Releases', choice: 'Shape, store statuses and phases, transitions and the deprecated words of section 9.4 as the README says: `status` and `stores[key].state` until 2027-04-30, with Deprecation and Sunset headers on answers that carry them.' },
   { topic: 'Counters of the detail', choice: 'GET /ddex/{id} carries every field of the list item, plus `items`.' },
 ];
