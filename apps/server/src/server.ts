@@ -87,7 +87,9 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined,
   });
   const listening: { url: string | null } = { url: null };
-  const jobs = new JobRunner({ db: open.db, dialect: open.dialect, log: app.log, pollMs: config.deliveryPollMs });
+  // Most jobs wait on the network (webhook attempts, email): several run at once, so a slow
+  // receiver holds one slot for at most its timeout.
+  const jobs = new JobRunner({ db: open.db, dialect: open.dialect, log: app.log, pollMs: config.deliveryPollMs, concurrency: Number(process.env.JOBS_CONCURRENCY ?? 8), leaseMs: Number(process.env.JOBS_LEASE_MS ?? 60_000) });
   const ctx: AppContext = {
     db: open.db,
     dialect: open.dialect,

@@ -134,7 +134,12 @@ describe.each(backends())('account, limits and versioning ($name)', (backend) =>
     expect(response.status).toBe(200);
     const doc = await response.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/ddex', '/ddex/validate', '/ddex/{id}', '/me', '/ping']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/ddex', '/ddex/validate', '/ddex/{id}', '/me', '/members', '/members/invite', '/ping', '/releases', '/releases/{id}',
+      '/webhooks', '/webhooks/events', '/webhooks/{id}', '/webhooks/{id}/deliveries', '/webhooks/{id}/deliveries/{delivery_id}/retry', '/webhooks/{id}/roll-secret', '/webhooks/{id}/test',
+    ]);
+    expect(Object.keys(doc.paths['/webhooks/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(doc.paths['/members/invite'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/InviteRequest');
     expect(Object.keys(doc.paths['/ddex']).sort()).toEqual(['get', 'post']);
     expect(doc.paths['/ddex/validate'].post.responses['413'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
     expect(doc.paths['/ddex/{id}'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/DeliveryResponse');

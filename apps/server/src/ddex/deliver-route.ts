@@ -52,7 +52,7 @@ export const deliverRoute: RouteSpec = {
       throw error;
     }
     const blobKey = await ctx.blobs.putFile(batch.content.path, batch.name);
-    const id = await queueDelivery(ctx.db, { accountId: caller.account.id, memberId, batchName: batch.name, blobKey, sizeBytes: batch.size });
+    const id = await ctx.db.transaction().execute((trx) => queueDelivery(trx, { accountId: caller.account.id, memberId: memberId!, batchName: batch.name, blobKey, sizeBytes: batch.size }));
     ctx.onDeliveryQueued();
     reply.code(202);
     return { data: { id, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${id}`) } };

@@ -7,6 +7,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database, DeliveryStatus } from '../db/schema.js';
+import { emitEvent } from '../events/emit.js';
+import { nowIso } from '../clock.js';
+import { deliveryEventData } from './events.js';
 
 export const IN_PROGRESS: DeliveryStatus[] = ['parsing', 'validating', 'importing'];
 
@@ -62,11 +65,16 @@ export async function renewLease(db: Kysely<Database>, id: number, workerId: str
 }
 
 export async function failDelivery(db: Kysely<Database>, id: number, workerId: string, error: string): Promise<void> {
-  await db
-    .updateTable('deliveries')
-    .set({ status: 'failed', error, finished_at: new Date().toISOString(), worker_id: null, lease_expires_at: null })
-    .where('id', '=', id)
-    .where('worker_id', '=', workerId)
-    .where('status', 'in', IN_PROGRESS)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('deliveries')
+      .set({ status: 'failed', error, finished_at: nowIso(), worker_id: null, lease_expires_at: null })
+      .where('id', '=', id)
+      .where('worker_id', '=', workerId)
+      .where('status', 'in', IN_PROGRESS)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return;
+    const row = await trx.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await emitEvent(trx, { accountId: row.account_id, type: 'ddex.delivery.failed', data: deliveryEventData(row) });
+  });
 }

@@ -8,6 +8,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Report } from '@ddex-check/engine';
 import type { Database, DeliveryStatus } from '../db/schema.js';
 import { LIVE_DELIVERY_STATES } from './db-catalog.js';
+import { emitEvent } from '../events/emit.js';
+import { deliveryEventData } from './events.js';
 import { failureText, planItems, type ItemError, type PlannedItem } from './release-items.js';
 
 export class LeaseLost extends Error {}
@@ -140,6 +142,9 @@ export async function importReport(db: Kysely<Database>, job: Job, workerId: str
       })
       .where('id', '=', job.id)
       .execute();
+    // The delivery's outcome and its event, in the import's transaction.
+    const row = await trx.selectFrom('deliveries').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    await emitEvent(trx, { accountId: row.account_id, type: `ddex.delivery.${status}`, data: deliveryEventData(row) });
     return status;
   });
 }

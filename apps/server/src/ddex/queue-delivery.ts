@@ -3,9 +3,11 @@
  * came through (POST /ddex, the commit of a direct upload, a marker over SFTP /production). The
  * row is the delivery worker's job; it is written only once the batch is wholly in the blob store.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../clock.js';
+import { emitEvent } from '../events/emit.js';
+import { deliveryEventData } from './events.js';
 
 export interface NewDelivery {
   accountId: number;
@@ -15,7 +17,8 @@ export interface NewDelivery {
   sizeBytes: number;
 }
 
-export async function queueDelivery(db: Kysely<Database> | Transaction<Database>, d: NewDelivery): Promise<number> {
+/** Call it with a transaction: the delivery and its `ddex.delivery.queued` event are written together. */
+export async function queueDelivery(db: Transaction<Database>, d: NewDelivery): Promise<number> {
   const row = await db
     .insertInto('deliveries')
     .values({
@@ -44,7 +47,8 @@ export async function queueDelivery(db: Kysely<Database> | Transaction<Database>
       lease_expires_at: null,
       attempts: 0,
     })
-    .returning('id')
+    .returning(['id', 'status', 'batch_name', 'member_id', 'error', 'release_count', 'created_count', 'updated_count', 'flagged_count', 'left_out_count', 'release_ids'])
     .executeTakeFirstOrThrow();
+  await emitEvent(db, { accountId: d.accountId, type: 'ddex.delivery.queued', data: deliveryEventData(row) });
   return row.id;
 }

@@ -4,6 +4,7 @@
  * `data` describes the type's content for the OpenAPI document.
  */
 import { RELEASE_EVENT_TYPES } from '../releases/events.js';
+import { DDEX_EVENT_TYPES } from '../ddex/events.js';
 
 export interface EventType {
   type: string;
@@ -13,7 +14,10 @@ export interface EventType {
   data: Record<string, unknown>;
 }
 
-export const EVENT_TYPES: EventType[] = [...RELEASE_EVENT_TYPES];
+/** Sent by POST /webhooks/{id}/test to that endpoint only, whatever it subscribed to. */
+const WEBHOOK_TEST: EventType = { type: 'webhook.test', label: 'Test event', description: 'Sent by POST /webhooks/{id}/test, signed like any other event, whatever the endpoint subscribed to.', data: { type: 'object', required: ['endpoint_id', 'message'], properties: { endpoint_id: { type: 'integer' }, message: { type: 'string' } } } };
+
+export const EVENT_TYPES: EventType[] = [...DDEX_EVENT_TYPES, ...RELEASE_EVENT_TYPES, WEBHOOK_TEST];
 
 export function isEventType(type: string): boolean {
   return EVENT_TYPES.some((t) => t.type === type);

@@ -18,6 +18,9 @@ export type ErrorCode =
   | 'too_large'
   | 'busy'
   | 'exists'
+  | 'invalid_url'
+  | 'too_many'
+  | 'endpoint_disabled'
   /** 408: the body stopped arriving, or arrived far slower than any real client (README "Choices"). */
   | 'request_timeout'
   /** 431: the request's headers (the request line and query included) are over 16 KB. */

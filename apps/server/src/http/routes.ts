@@ -5,6 +5,7 @@ import { getDeliveryRoute, listDeliveriesRoute } from '../ddex/deliveries-routes
 import { validateRoute } from '../ddex/validate-route.js';
 import { getReleaseRoute, listReleasesRoute } from '../releases/routes.js';
 import { inviteMemberRoute, listMembersRoute } from '../members/routes.js';
+import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import type { RouteSpec } from './route-spec.js';
 
-export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute];
+export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, ...WEBHOOK_ROUTES];

@@ -2,12 +2,29 @@
  * Every background job kind of the server, registered on the job runner of a worker process. Each
  * capability exports its handlers (and recurring sweeps) and is added here with one line.
  */
-import type { JobRunner } from './job-runner.js';
+import type { JobHandler, JobRunner } from './job-runner.js';
+import { removeFinishedJobs } from './job-queue.js';
+import { isoIn } from '../clock.js';
 import type { AppContext } from '../http/route-spec.js';
 import { invitationJob } from '../members/invitations.js';
 import { createMailer } from '../members/mailer.js';
+import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv } from '../webhooks/dispatch.js';
+import { secretsKey } from '../webhooks/secrets.js';
 
 export function registerJobHandlers(runner: JobRunner, ctx: AppContext): void {
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl ?? undefined, from: ctx.config.smtpFrom ?? undefined, dataDir: ctx.config.dataDir });
   runner.register(invitationJob({ mailer, publicUrl: () => ctx.publicUrl() }));
+  const webhooks = settingsFromEnv(() => secretsKey(ctx.config.dataDir));
+  runner.register(fanoutJob(ctx.dialect)).every(FANOUT, Number(process.env.WEBHOOKS_FANOUT_MS ?? 1000));
+  runner.register(attemptJob(webhooks));
+  runner.register(retentionJob).every(RETENTION, 3_600_000);
+  runner.register(finishedJobsCleanup).every(finishedJobsCleanup.kind, 6 * 3_600_000);
 }
+
+/** Finished jobs are kept 14 days (to look into a failure), then removed. */
+const finishedJobsCleanup: JobHandler = {
+  kind: 'jobs.cleanup',
+  async run(_payload, ctx) {
+    await removeFinishedJobs(ctx.db, isoIn(-14 * 86_400_000));
+  },
+};

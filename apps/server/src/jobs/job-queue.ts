@@ -110,3 +110,20 @@ export async function failJobAttempt(db: Kysely<Database>, job: ClaimedJob, work
     .execute();
   return spent ? 'failed' : 'retry';
 }
+
+/** A recurring job's row is used again: queued for its next run (its dedupe key kept). */
+export async function rescheduleJob(db: Kysely<Database>, id: number, workerId: string, runAt: string, error: string | null): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: runAt, attempts: 0, worker_id: null, lease_expires_at: null, last_error: error })
+    .where('id', '=', id)
+    .where('worker_id', '=', workerId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+/** Finished jobs older than `beforeIso` are removed (their effects are in the tables they wrote). */
+export async function removeFinishedJobs(db: Kysely<Database>, beforeIso: string): Promise<number> {
+  const result = await db.deleteFrom('jobs').where('status', 'in', ['done', 'failed']).where('finished_at', '<', beforeIso).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { isoIn, nowIso } from '../clock.js';
-import { claimJob, enqueueJob, failJobAttempt, finishJob, renewJobLease, type ClaimedJob } from './job-queue.js';
+import { claimJob, enqueueJob, failJobAttempt, finishJob, renewJobLease, rescheduleJob, type ClaimedJob } from './job-queue.js';
 
 export interface JobContext {
   db: Kysely<Database>;
@@ -133,30 +133,33 @@ export class JobRunner {
 
   private async run(job: ClaimedJob, leaseMs: number): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
-    if (job.attempts > job.max_attempts) {
+    const recurring = this.recurring.find((r) => r.kind === job.kind);
+    // A recurring job keeps one row: it is queued again for its next run, whatever happened.
+    const next = (error: string | null) => rescheduleJob(this.o.db, job.id, this.workerId, isoIn(recurring!.everyMs), error);
+    if (job.attempts > job.max_attempts && !recurring) {
       // Claimed again after its holders died mid-run every time: give up rather than loop.
       await failJobAttempt(this.o.db, job, this.workerId, `interrupted ${job.attempts - 1} times`, 0);
-      return this.rescheduleIfRecurring(job);
+      return;
     }
     const heartbeat = setInterval(() => {
       renewJobLease(this.o.db, job.id, this.workerId, leaseMs).catch((err) => this.o.log.warn({ err, job: job.id }, 'job lease renewal failed'));
     }, Math.max(100, Math.floor(leaseMs / 3)));
     try {
       await handler.run(JSON.parse(job.payload), { db: this.o.db, dialect: this.o.dialect, attempt: job.attempts, log: this.o.log });
-      await finishJob(this.o.db, job.id, this.workerId);
+      if (recurring) await next(null);
+      else await finishJob(this.o.db, job.id, this.workerId);
     } catch (error) {
       const text = (error as Error)?.message ?? String(error);
-      const delay = (handler.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
-      const outcome = await failJobAttempt(this.o.db, job, this.workerId, text, delay);
-      this.o.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, outcome, error: text }, 'job attempt failed');
+      if (recurring) {
+        await next(text);
+        this.o.log.warn({ job: job.id, kind: job.kind, error: text }, 'recurring job failed; it runs again at its next time');
+      } else {
+        const delay = (handler.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
+        const outcome = await failJobAttempt(this.o.db, job, this.workerId, text, delay);
+        this.o.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, outcome, error: text }, 'job attempt failed');
+      }
     } finally {
       clearInterval(heartbeat);
-      await this.rescheduleIfRecurring(job);
     }
-  }
-
-  private async rescheduleIfRecurring(job: ClaimedJob): Promise<void> {
-    const recurring = this.recurring.find((r) => r.kind === job.kind);
-    if (recurring) await this.scheduleRecurring(recurring, isoIn(recurring.everyMs));
   }
 }
