@@ -112,6 +112,12 @@ describe.each(backends())('deliveries ($name)', (backend) => {
       ['456', 'left_out'],
       [good.upc, 'created'],
     ]);
+
+    // Each delivery wrote its events with its changes: queued, then its outcome.
+    const events = await server.admin<{ type: string; data: { delivery: { id: number; status: string } } }[]>('events', '--account', String(account.accountId));
+    const of = (id: number) => events.filter((e) => e.data.delivery?.id === id).map((e) => [e.type, e.data.delivery.status]);
+    expect(of(failed.id)).toEqual([['ddex.delivery.queued', 'queued'], ['ddex.delivery.failed', 'failed']]);
+    expect(of(partial.id)).toEqual([['ddex.delivery.queued', 'queued'], ['ddex.delivery.partial', 'partial']]);
   });
 
   it('fails an unreadable batch with the reason', async () => {

@@ -286,5 +286,21 @@ describe.each(backends())('webhook URLs never reach inside ($name)', (backend) =
     }
     expect(delivery).toMatchObject({ status: 'failed', attempt: 1, response_status: null });
     expect(delivery!.error).toMatch(/refused: good\.partner\.test resolves to 127\.0\.0\.1/);
+
+    // Failing for 5 days disables the endpoint (the clock moved past them).
+    const endpoint = async () => (await (await server.fetch(`/v1/webhooks/${made.endpoint.id}`, { headers: bearer(account.key) })).json()).data;
+    expect(await endpoint()).toMatchObject({ enabled: true, failure_count: 1 });
+    server.moveClock(5 * 86_400_000 + 60_000);
+    try {
+      await server.fetch(`/v1/webhooks/${made.endpoint.id}/test`, { method: 'POST', headers: bearer(account.key) });
+      let e = await endpoint();
+      for (let i = 0; i < 100 && e.enabled; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        e = await endpoint();
+      }
+      expect(e).toMatchObject({ enabled: false, failure_count: 2, disabled_reason: 'every attempt failed for 5 days' });
+    } finally {
+      server.moveClock(0);
+    }
   });
 });

@@ -14,5 +14,6 @@ export const CHOICES = [
   { topic: 'Other account\'s member', choice: 'A `member_id` of another account answers 404 not_found, like any other resource of another account.' },
   { topic: 'Member status', choice: '`invited` until the invitation link is followed and a password set, then `active`.' },
   { topic: 'Releases', choice: 'Shape, store statuses and phases, transitions and the deprecated words of section 9.4 as the README says: `status` and `stores[key].state` until 2027-04-30, with Deprecation and Sunset headers on answers that carry them.' },
+  { topic: 'Webhooks', choice: 'Standard Webhooks signatures (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,…`, `whsec_` secrets); success is a 2xx within 15 s; retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10%), then failed; a 410, or failing for 5 days, disables the endpoint; URLs must be public https on port 443, checked again at each attempt.' },
   { topic: 'Counters of the detail', choice: 'GET /ddex/{id} carries every field of the list item, plus `items`.' },
 ];
