@@ -20,12 +20,14 @@ export interface SendResult {
   error: string | null;
 }
 
-let ca: Buffer[] | undefined;
-function extraCa(): Buffer[] | undefined {
-  const file = process.env.WEBHOOKS_CA_FILE;
-  if (!file) return undefined;
-  ca ??= [fs.readFileSync(file)];
-  return ca;
+let context: tls.SecureContext | null | undefined;
+/** The public roots plus `WEBHOOKS_CA_FILE`, built once (parsing the roots per request costs more than the request). */
+function secureContext(): tls.SecureContext | undefined {
+  if (context === undefined) {
+    const file = process.env.WEBHOOKS_CA_FILE;
+    context = file ? tls.createSecureContext({ ca: [...tls.rootCertificates, fs.readFileSync(file, 'utf8')] }) : null;
+  }
+  return context ?? undefined;
 }
 
 export async function sendEvent(o: { url: string; secret: string; eventId: string; body: string; timeoutMs: number; nowSeconds: number }): Promise<SendResult> {
@@ -51,7 +53,8 @@ export async function sendEvent(o: { url: string; secret: string; eventId: strin
         method: 'POST',
         lookup,
         servername: /^[\d.:]+$/.test(target.host) ? undefined : target.host,
-        ca: extraCa() ? [...tls.rootCertificates, ...extraCa()!] : undefined,
+        // Passed on to tls.connect (Node's types leave it out of RequestOptions).
+        ...({ secureContext: secureContext() } as object),
         agent: false,
         headers: {
           'content-type': 'application/json',
