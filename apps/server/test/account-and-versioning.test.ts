@@ -139,6 +139,8 @@ describe.each(backends())('account, limits and versioning ($name)', (backend) =>
       '/webhooks', '/webhooks/events', '/webhooks/{id}', '/webhooks/{id}/deliveries', '/webhooks/{id}/deliveries/{delivery_id}/retry', '/webhooks/{id}/roll-secret', '/webhooks/{id}/test',
     ]);
     expect(Object.keys(doc.paths['/webhooks/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
+    expect(Object.keys(doc.webhooks)).toContain('release.approved');
+    expect(doc.webhooks['release.approved'].post.requestBody.content['application/json'].schema.properties.data.required).toEqual(['release']);
     expect(doc.paths['/members/invite'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/InviteRequest');
     expect(Object.keys(doc.paths['/ddex']).sort()).toEqual(['get', 'post']);
     expect(doc.paths['/ddex/validate'].post.responses['413'].content['application/json'].schema.$ref).toBe('#/components/schemas/Error');

@@ -6,6 +6,7 @@
 import { loadApiSchemas, type JsonSchema } from '../api-schemas.js';
 import { CURRENT_PREFIX, LEGACY_PREFIX, SUNSET } from '../http/base-url.js';
 import type { RouteSpec } from '../http/route-spec.js';
+import { EVENT_TYPES } from '../events/event-types.js';
 import { CHOICES } from './choices.js';
 
 const componentName = (file: string) =>
@@ -122,5 +123,30 @@ export function buildOpenApi(routes: RouteSpec[]): Record<string, unknown> {
       schemas: components,
     },
     paths,
+    // OpenAPI 3.1 `webhooks`: every event type the platform sends, its envelope and its data.
+    webhooks: Object.fromEntries(
+      EVENT_TYPES.map((t) => [
+        t.type,
+        {
+          post: {
+            summary: t.label,
+            description: `${t.description} Signed as Standard Webhooks: headers webhook-id (the event id), webhook-timestamp, webhook-signature (v1,…). Answer 2xx within 15 s.`,
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['id', 'type', 'api_version', 'occurred_at', 'account_id', 'data'],
+                    properties: { id: { type: 'string', format: 'uuid' }, type: { const: t.type }, api_version: { const: 'v1' }, occurred_at: { type: 'string', format: 'date-time' }, account_id: { type: 'integer' }, data: t.data },
+                  },
+                },
+              },
+            },
+            responses: { '200': { description: 'Received (any 2xx)' }, '410': { description: 'Gone: the endpoint is disabled at once' } },
+          },
+        },
+      ]),
+    ),
   };
 }
