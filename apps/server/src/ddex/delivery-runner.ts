@@ -13,6 +13,7 @@ import type { BlobStore } from '../blob/blob-store.js';
 import type { EnginePool } from './engine-pool.js';
 import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './delivery-claim.js';
 import { importReport, LeaseLost } from './import-report.js';
+import { PollingLoops } from '../jobs/polling-loops.js';
 
 export interface DeliveryRunnerOptions {
   db: Kysely<Database>;
@@ -32,47 +33,34 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class DeliveryRunner {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
-  private stopping = false;
-  private loops: Promise<void>[] = [];
-  private wake: (() => void) | null = null;
+  private readonly loops: PollingLoops;
 
-  constructor(private readonly o: DeliveryRunnerOptions) {}
+  constructor(private readonly o: DeliveryRunnerOptions) {
+    this.loops = new PollingLoops(() => this.next(), { count: o.concurrency, pollMs: o.pollMs, onError: (err) => o.log.error({ err }, 'delivery worker error') });
+  }
 
   start(): void {
-    for (let i = 0; i < this.o.concurrency; i++) this.loops.push(this.loop());
+    this.loops.start();
   }
 
   /** Called after a delivery is queued, so it starts without waiting for the next poll. */
   nudge(): void {
-    this.wake?.();
+    this.loops.nudge();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let job: ClaimedDelivery | null = null;
-      try {
-        job = await claimNext(this.o.db, this.o.dialect, this.workerId, this.o.leaseMs);
-        if (job) await this.process(job);
-      } catch (error) {
-        this.o.log.error({ err: error, delivery: job?.id }, 'delivery worker error');
-      }
-      if (!job && !this.stopping) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.o.pollMs);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
-      }
+  private async next(): Promise<boolean> {
+    const job = await claimNext(this.o.db, this.o.dialect, this.workerId, this.o.leaseMs);
+    if (!job) return false;
+    try {
+      await this.process(job);
+    } catch (error) {
+      this.o.log.error({ err: error, delivery: job.id }, 'delivery worker error');
     }
+    return true;
   }
 
   private async process(job: ClaimedDelivery): Promise<void> {

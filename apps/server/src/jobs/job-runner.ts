@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { isoIn, nowIso } from '../clock.js';
+import { PollingLoops } from './polling-loops.js';
 import { claimJob, enqueueJob, failJobAttempt, finishJob, renewJobLease, rescheduleJob, type ClaimedJob } from './job-queue.js';
 
 export interface JobContext {
@@ -57,11 +58,11 @@ export class JobRunner {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly recurring: RecurringJob[] = [];
-  private stopping = false;
-  private loops: Promise<void>[] = [];
-  private wake: (() => void) | null = null;
+  private readonly loops: PollingLoops;
 
-  constructor(private readonly o: JobRunnerOptions) {}
+  constructor(private readonly o: JobRunnerOptions) {
+    this.loops = new PollingLoops(() => this.runOne(), { count: o.concurrency ?? 2, pollMs: o.pollMs ?? 1000, onError: (err) => o.log.error({ err }, 'job worker error') });
+  }
 
   register(handler: JobHandler): this {
     if (this.handlers.has(handler.kind)) throw new Error(`job kind ${handler.kind} registered twice`);
@@ -77,18 +78,16 @@ export class JobRunner {
 
   async start(): Promise<void> {
     for (const r of this.recurring) await this.scheduleRecurring(r, nowIso());
-    for (let i = 0; i < (this.o.concurrency ?? 2); i++) this.loops.push(this.loop());
+    this.loops.start();
   }
 
   /** A job was enqueued: look now instead of at the next poll. */
   nudge(): void {
-    this.wake?.();
+    this.loops.nudge();
   }
 
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   /** Claims and runs due jobs until none is left (tests, admin commands). Returns how many ran. */
@@ -100,27 +99,6 @@ export class JobRunner {
 
   private scheduleRecurring(r: RecurringJob, runAt: string): Promise<number | null> {
     return enqueueJob(this.o.db, { kind: r.kind, runAt, dedupeKey: `recurring:${r.kind}`, maxAttempts: 1 });
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let ran = false;
-      try {
-        ran = await this.runOne();
-      } catch (error) {
-        this.o.log.error({ err: error }, 'job worker error');
-      }
-      if (!ran && !this.stopping) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.o.pollMs ?? 1000);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
-      }
-    }
   }
 
   private async runOne(): Promise<boolean> {
