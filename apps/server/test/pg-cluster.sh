@@ -18,7 +18,15 @@ free_port() {
 
 case "${1:-}" in
   start)
-    if [ -f "$STATE" ]; then echo "pg-cluster: already started ($STATE); run stop first" >&2; exit 1; fi
+    if [ -f "$STATE" ]; then
+      . "$STATE"
+      # A state left by a cluster that no longer runs (a machine restarted, a session ended) is stale.
+      if as_postgres "$BIN/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
+        echo "pg-cluster: already started ($STATE); run stop first" >&2
+        exit 1
+      fi
+      rm -rf "$DIR" "$STATE"
+    fi
     DIR=$(mktemp -d /tmp/ddex-pg.XXXXXX)
     [ "$(id -u)" = 0 ] && chown postgres "$DIR"
     PORT=$(free_port)

@@ -21,4 +21,10 @@ export interface BlobStore {
   openLocal(key: string): Promise<LocalCopy>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Direct uploads: stores a complete scratch file as part `n` of upload `uploadId` (replacing an earlier one). */
+  putPart(tempPath: string, uploadId: number, n: number): Promise<void>;
+  /** Joins the parts 1..count of an upload, in order, into one new blob (streamed); returns its key. */
+  assembleParts(uploadId: number, count: number, name: string): Promise<string>;
+  /** Drops every stored part of an upload. */
+  removeParts(uploadId: number): Promise<void>;
 }

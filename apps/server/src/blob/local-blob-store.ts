@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import type { BlobStore, LocalCopy } from './blob-store.js';
 
 export class LocalBlobStore implements BlobStore {
@@ -56,6 +57,38 @@ export class LocalBlobStore implements BlobStore {
       () => true,
       () => false,
     );
+  }
+
+  private partsDir(uploadId: number): string {
+    return path.join(this.root, 'uploads', String(uploadId));
+  }
+
+  async putPart(tempPath: string, uploadId: number, n: number): Promise<void> {
+    const dir = this.partsDir(uploadId);
+    await fsp.mkdir(dir, { recursive: true });
+    // A rename replaces an earlier copy of the part at once: a reader never sees half of either.
+    await fsp.rename(tempPath, path.join(dir, `part-${n}`));
+    const scratch = this.scratchDir(tempPath);
+    if (scratch) await fsp.rm(scratch, { recursive: true, force: true });
+  }
+
+  async assembleParts(uploadId: number, count: number, name: string): Promise<string> {
+    const temp = this.tempPath(name);
+    const out = fs.createWriteStream(temp);
+    try {
+      for (let n = 1; n <= count; n++) await pipeline(fs.createReadStream(path.join(this.partsDir(uploadId), `part-${n}`)), out, { end: n === count });
+      if (count === 0) out.end();
+      await new Promise<void>((resolve, reject) => (out.writableFinished ? resolve() : out.once('finish', resolve).once('error', reject)));
+    } catch (error) {
+      out.destroy();
+      await this.removeTemp(temp);
+      throw error;
+    }
+    return this.putFile(temp, name);
+  }
+
+  async removeParts(uploadId: number): Promise<void> {
+    await fsp.rm(this.partsDir(uploadId), { recursive: true, force: true });
   }
 
   /** The stored file itself: nothing to copy or release. */

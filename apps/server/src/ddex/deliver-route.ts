@@ -41,7 +41,7 @@ export const deliverRoute: RouteSpec = {
       rawLimit: ctx.config.limits.deliverRawBytes,
       multipartLimit: ctx.config.limits.deliverMultipartBytes,
       memoryBytes: 0,
-      tooLargeMessage: 'Too large: over the raw or multipart limit of POST /ddex; use a direct upload',
+      tooLargeMessage: 'Too large: over the raw or multipart limit of POST /ddex; send it as a direct upload (POST /ddex/uploads)',
       guard: bodyGuardOf(ctx.config),
     });
     if (batch.content.kind !== 'file') throw new Error('delivery body was not written to a file');

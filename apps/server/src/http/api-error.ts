@@ -21,6 +21,11 @@ export type ErrorCode =
   | 'invalid_url'
   | 'too_many'
   | 'endpoint_disabled'
+  | 'upload_incomplete'
+  | 'already_committed'
+  | 'commit_in_progress'
+  /** 403: a part URL whose signature does not hold or has expired (README). */
+  | 'url_refused'
   /** 408: the body stopped arriving, or arrived far slower than any real client (README "Choices"). */
   | 'request_timeout'
   /** 431: the request's headers (the request line and query included) are over 16 KB. */

@@ -6,8 +6,7 @@
  * machines must share `WEBHOOK_SECRETS_KEY`. A secret is shown once (create, roll) and never logged.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { serverKey } from '../auth/key-file.js';
 
 export function newSecret(): string {
   return `whsec_${crypto.randomBytes(24).toString('base64')}`;
@@ -16,23 +15,8 @@ export function newSecret(): string {
 /** The visible start of a secret (identifies it in lists; 10 characters say nothing of the rest). */
 export const prefixOf = (secret: string) => secret.slice(0, 10);
 
-let cachedKey: Buffer | null = null;
-
 export function secretsKey(dataDir: string): Buffer {
-  if (cachedKey) return cachedKey;
-  const fromEnv = process.env.WEBHOOK_SECRETS_KEY;
-  if (fromEnv) {
-    const key = Buffer.from(fromEnv, 'base64');
-    if (key.length !== 32) throw new Error('WEBHOOK_SECRETS_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
-    return (cachedKey = key);
-  }
-  const file = path.join(dataDir, 'webhook-secrets.key');
-  try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return (cachedKey = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
+  return serverKey('WEBHOOK_SECRETS_KEY', dataDir, 'webhook-secrets.key');
 }
 
 export function encryptSecret(secret: string, key: Buffer): string {

@@ -8,6 +8,7 @@ import type { Dialect } from '../connect.js';
 import { columnTypes } from './column-types.js';
 import { initial } from './0001-initial.js';
 import { jobsAndEvents } from './0002-jobs-events.js';
+import { uploads } from './0004-uploads.js';
 import { webhooks } from './0006-webhooks.js';
 import { membersAndReleases } from './0007-members-releases.js';
 
@@ -16,6 +17,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initial(types),
     '0002_jobs_events': jobsAndEvents(types),
+    '0004_uploads': uploads(types),
     '0006_webhooks': webhooks(types),
     '0007_members_releases': membersAndReleases(types),
   };

@@ -1,0 +1,230 @@
+/**
+ * Direct uploads (spec 4.1, 2.3, 3.2): POST /ddex/uploads plans the parts and answers their
+ * presigned-style URLs; the client PUTs each part (any order, in parallel, again to replace it);
+ * GET tells what arrived and gives fresh URLs for what did not; commit checks every part's size and
+ * queues the batch exactly as POST /ddex; DELETE drops it. The local store receives the parts itself.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { AppContext, RouteSpec } from '../../http/route-spec.js';
+import { ApiError, notFound } from '../../http/api-error.js';
+import { readJsonBody } from '../../http/json-body.js';
+import { parseId } from '../../http/ids.js';
+import { urlFor } from '../../http/base-url.js';
+import { receiveBatch } from '../../http/request-body.js';
+import { bodyGuardOf } from '../../http/body-guard.js';
+import { resolveMember } from '../../members/resolve-member.js';
+import { nowIso, nowMs } from '../../clock.js';
+import { queueDelivery } from '../queue-delivery.js';
+import { checkPartSignature, signPart, URL_LIFETIME_S } from './part-urls.js';
+import type { UploadTable } from './tables.js';
+import './tables.js';
+
+const MiB = 1024 * 1024;
+export const SINGLE_MAX_BYTES = 64 * MiB;
+export const MIN_PART_SIZE = 16 * MiB;
+export const MAX_PARTS = 10_000;
+
+/** Parts of S3's shape: at least 16 MiB (S3's minimum is 5 MiB), whole MiB, at most 10,000 parts. */
+export function partPlan(size: number): { method: 'single' | 'multipart'; partSize: number; parts: number } {
+  if (size <= SINGLE_MAX_BYTES) return { method: 'single', partSize: size, parts: 1 };
+  const partSize = Math.max(MIN_PART_SIZE, Math.ceil(size / MAX_PARTS / MiB) * MiB);
+  return { method: 'multipart', partSize, parts: Math.ceil(size / partSize) };
+}
+
+const expectedSize = (u: Selectable<UploadTable>, n: number) => (n < u.parts_total ? u.part_size : u.size - u.part_size * (u.parts_total - 1));
+
+async function ownUpload(ctx: AppContext, accountId: number, idText: string) {
+  const row = await ctx.db.selectFrom('uploads').selectAll().where('id', '=', parseId(idText, 'id')).where('account_id', '=', accountId).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function uploadView(ctx: AppContext, request: FastifyRequest, u: Selectable<UploadTable>, withProgress: boolean) {
+  const path = `/ddex/uploads/${u.id}`;
+  const base = { id: u.id, status: u.status, environment: 'production' as const, name: u.name, size: Number(u.size), expires_in: URL_LIFETIME_S, commit_url: urlFor(request, `${path}/commit`) };
+  if (u.status === 'committed') {
+    return { ...base, upload: { method: u.parts_total === 1 && Number(u.size) <= SINGLE_MAX_BYTES ? ('single' as const) : ('multipart' as const), url: null, parts: [] }, delivery_id: u.delivery_id!, status_url: urlFor(request, `/ddex/${u.delivery_id}`), received_parts: u.parts_total, parts_total: u.parts_total };
+  }
+  const received = new Set((await ctx.db.selectFrom('upload_parts').select('part_number').where('upload_id', '=', u.id).execute()).map((p) => p.part_number));
+  const now = Math.floor(nowMs() / 1000);
+  const partUrl = (n: number) => urlFor(request, `${path}/parts/${n}?${signPart(ctx.config.dataDir, u.id, n, now)}`);
+  const single = Number(u.size) <= SINGLE_MAX_BYTES;
+  const missing = Array.from({ length: u.parts_total }, (_, i) => i + 1).filter((n) => !withProgress || !received.has(n));
+  const upload = single
+    ? { method: 'single' as const, url: missing.length ? partUrl(1) : null, parts: [] }
+    : { method: 'multipart' as const, url: null, part_size: Number(u.part_size), parts: missing.map((n) => ({ part_number: n, url: partUrl(n) })) };
+  return { ...base, upload, ...(withProgress ? { received_parts: received.size, parts_total: u.parts_total } : {}) };
+}
+
+const uploadErrors = [
+  { status: 400, codes: ['invalid'] },
+  { status: 404, codes: ['not_found'] },
+];
+
+export const createUploadRoute: RouteSpec = {
+  method: 'POST',
+  path: '/ddex/uploads',
+  operationId: 'createUpload',
+  summary: 'Start a direct upload',
+  description:
+    'JSON `{name, size, member_id?}`: a .zip or .xml of 1 byte to 20 GB. Up to 64 MB, `method: single` and one `url` to PUT the whole file to; above, `method: multipart`, a `part_size` (16 MiB or more, whole MiB, chosen so there are at most 10,000 parts) and one URL per part. ' +
+    'The URLs need no API key and stay valid 6 hours (`expires_in`); PUT the parts in any order, in parallel, again to replace one; then POST the `commit_url`.',
+  scope: 'ddex:write',
+  jsonBody: 'upload-create.schema.json',
+  success: { status: 201, schema: 'upload-response.schema.json', description: 'The upload and its part URLs' },
+  errors: uploadErrors,
+  async handler(ctx, caller, request, reply) {
+    const body = await readJsonBody<{ name: string; size: number; member_id?: number }>(request, 'upload-create.schema.json');
+    const memberId = await resolveMember(ctx.db, caller.account.id, body.member_id);
+    const plan = partPlan(body.size);
+    const now = nowIso();
+    const row = await ctx.db
+      .insertInto('uploads')
+      .values({ account_id: caller.account.id, member_id: memberId, name: body.name, size: body.size, part_size: plan.partSize, parts_total: plan.parts, status: 'uploading', delivery_id: null, created_at: now, updated_at: now, committed_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    reply.code(201);
+    return { data: await uploadView(ctx, request, row, false) };
+  },
+};
+
+export const getUploadRoute: RouteSpec = {
+  method: 'GET',
+  path: '/ddex/uploads/:id',
+  operationId: 'getUpload',
+  summary: 'An upload: what arrived, fresh URLs for the rest; after commit, its delivery',
+  description: '`received_parts`, `parts_total` and fresh URLs for the parts still missing; once committed, `delivery_id` and `status_url`.',
+  scope: 'ddex:write',
+  params: 'upload-params.schema.json',
+  success: { status: 200, schema: 'upload-response.schema.json', description: 'The upload' },
+  errors: uploadErrors,
+  async handler(ctx, caller, request) {
+    return { data: await uploadView(ctx, request, await ownUpload(ctx, caller.account.id, (request.params as { id: string }).id), true) };
+  },
+};
+
+export const deleteUploadRoute: RouteSpec = {
+  method: 'DELETE',
+  path: '/ddex/uploads/:id',
+  operationId: 'deleteUpload',
+  summary: 'Drop an upload and its parts',
+  description: '409 already_committed once it is a delivery.',
+  scope: 'ddex:write',
+  params: 'upload-params.schema.json',
+  success: { status: 200, schema: 'upload-deleted.schema.json', description: 'Deleted' },
+  errors: [...uploadErrors, { status: 409, codes: ['already_committed'] }],
+  async handler(ctx, caller, request) {
+    const upload = await ownUpload(ctx, caller.account.id, (request.params as { id: string }).id);
+    if (upload.status !== 'uploading') throw alreadyCommitted(request, upload);
+    const result = await ctx.db.deleteFrom('uploads').where('id', '=', upload.id).where('status', '=', 'uploading').executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw alreadyCommitted(request, await ownUpload(ctx, caller.account.id, String(upload.id)));
+    await ctx.blobs.removeParts(upload.id);
+    return { data: { id: upload.id, deleted: true } };
+  },
+};
+
+function alreadyCommitted(request: FastifyRequest, upload: Selectable<UploadTable>): ApiError {
+  if (upload.status === 'committing') return new ApiError(409, 'commit_in_progress', 'A commit of this upload is running.');
+  return new ApiError(409, 'already_committed', 'This upload was already committed.', { status_url: urlFor(request, `/ddex/${upload.delivery_id}`) });
+}
+
+export const commitUploadRoute: RouteSpec = {
+  method: 'POST',
+  path: '/ddex/uploads/:id/commit',
+  operationId: 'commitUpload',
+  summary: 'Commit an upload: its batch is queued as a delivery',
+  description:
+    'Checks that every part arrived with the right size (409 upload_incomplete with `missing` and `wrong_size` part numbers; upload them and commit again), then queues the batch exactly as POST /ddex. ' +
+    '409 already_committed (with `status_url`) once committed; 409 commit_in_progress while another commit of it runs.',
+  scope: 'ddex:write',
+  params: 'upload-params.schema.json',
+  success: { status: 202, schema: 'deliver-response.schema.json', description: 'Queued' },
+  errors: [...uploadErrors, { status: 409, codes: ['upload_incomplete', 'already_committed', 'commit_in_progress'] }],
+  async handler(ctx, caller, request, reply) {
+    const upload = await ownUpload(ctx, caller.account.id, (request.params as { id: string }).id);
+    // Exactly one commit moves uploading -> committing; the others are told why not.
+    const took = await ctx.db.updateTable('uploads').set({ status: 'committing', updated_at: nowIso() }).where('id', '=', upload.id).where('status', '=', 'uploading').executeTakeFirst();
+    if (Number(took.numUpdatedRows) !== 1) throw alreadyCommitted(request, await ownUpload(ctx, caller.account.id, String(upload.id)));
+    const back = () => ctx.db.updateTable('uploads').set({ status: 'uploading', updated_at: nowIso() }).where('id', '=', upload.id).where('status', '=', 'committing').execute();
+    try {
+      const parts = await ctx.db.selectFrom('upload_parts').selectAll().where('upload_id', '=', upload.id).execute();
+      const sizes = new Map(parts.map((p) => [p.part_number, Number(p.size)]));
+      const missing: number[] = [];
+      const wrongSize: number[] = [];
+      for (let n = 1; n <= upload.parts_total; n++) {
+        if (!sizes.has(n)) missing.push(n);
+        else if (sizes.get(n) !== expectedSize(upload, n)) wrongSize.push(n);
+      }
+      if (missing.length || wrongSize.length) {
+        await back();
+        throw new ApiError(409, 'upload_incomplete', `Parts missing (${missing.length}) or of the wrong size (${wrongSize.length}): upload them and commit again.`, { missing, wrong_size: wrongSize });
+      }
+      const blobKey = await ctx.blobs.assembleParts(upload.id, upload.parts_total, upload.name);
+      const deliveryId = await ctx.db.transaction().execute(async (trx) => {
+        const id = await queueDelivery(trx, { accountId: caller.account.id, memberId: upload.member_id, batchName: upload.name, blobKey, sizeBytes: Number(upload.size) });
+        await trx.updateTable('uploads').set({ status: 'committed', delivery_id: id, committed_at: nowIso(), updated_at: nowIso() }).where('id', '=', upload.id).execute();
+        return id;
+      });
+      await ctx.blobs.removeParts(upload.id);
+      ctx.onDeliveryQueued();
+      reply.code(202);
+      return { data: { id: deliveryId, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${deliveryId}`) } };
+    } catch (error) {
+      if (!(error instanceof ApiError)) await back();
+      throw error;
+    }
+  },
+};
+
+export const putPartRoute: RouteSpec = {
+  method: 'PUT',
+  path: '/ddex/uploads/:id/parts/:part',
+  operationId: 'putUploadPart',
+  summary: 'Upload one part (local store)',
+  description:
+    'The URL from POST or GET /ddex/uploads, no API key: its signature names the upload and the part and expires after 6 hours (403 url_refused otherwise). The body is the part\'s bytes; a part larger than `part_size` answers 413 too_large; sending a part again replaces it.',
+  scope: 'public',
+  params: 'upload-part-params.schema.json',
+  querystring: 'upload-part-query.schema.json',
+  success: { status: 200, schema: 'upload-part-response.schema.json', description: 'Stored' },
+  errors: [
+    { status: 400, codes: ['invalid'] },
+    { status: 403, codes: ['url_refused'] },
+    { status: 404, codes: ['not_found'] },
+    { status: 408, codes: ['request_timeout'] },
+    { status: 409, codes: ['already_committed', 'commit_in_progress'] },
+    { status: 413, codes: ['too_large'] },
+  ],
+  async handler(ctx, _caller, request) {
+    const params = request.params as { id: string; part: string };
+    const q = request.query as { expires: string; signature: string };
+    const uploadId = parseId(params.id, 'id');
+    const part = Number(params.part);
+    const refusal = checkPartSignature(ctx.config.dataDir, uploadId, part, q.expires, q.signature, Math.floor(nowMs() / 1000));
+    if (refusal) throw new ApiError(403, 'url_refused', `This part URL is refused: ${refusal}.`);
+    const upload = await ctx.db.selectFrom('uploads').selectAll().where('id', '=', uploadId).executeTakeFirst();
+    if (!upload) throw notFound();
+    if (part > upload.parts_total) throw new ApiError(400, 'invalid', `part must be 1 to ${upload.parts_total}.`, { field: 'part' });
+    if (upload.status !== 'uploading') throw alreadyCommitted(request, upload);
+    const body = await receiveBatch(request, {
+      blobs: ctx.blobs,
+      nameParam: 'part.zip',
+      rawLimit: Number(upload.part_size),
+      multipartLimit: 0,
+      memoryBytes: 0,
+      tooLargeMessage: `The part is larger than part_size (${upload.part_size} bytes)`,
+      guard: bodyGuardOf(ctx.config),
+    });
+    if (body.content.kind !== 'file') throw new Error('part body was not written to a file');
+    await ctx.blobs.putPart(body.content.path, upload.id, part);
+    await ctx.db
+      .insertInto('upload_parts')
+      .values({ upload_id: upload.id, part_number: part, size: body.size, received_at: nowIso() })
+      .onConflict((oc) => oc.columns(['upload_id', 'part_number']).doUpdateSet({ size: body.size, received_at: nowIso() }))
+      .execute();
+    return { data: { upload_id: upload.id, part_number: part, size: body.size } };
+  },
+};
+
+export const UPLOAD_ROUTES: RouteSpec[] = [createUploadRoute, getUploadRoute, deleteUploadRoute, commitUploadRoute, putPartRoute];
