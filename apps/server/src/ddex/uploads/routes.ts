@@ -32,7 +32,8 @@ export function partPlan(size: number): { method: 'single' | 'multipart'; partSi
   return { method: 'multipart', partSize, parts: Math.ceil(size / partSize) };
 }
 
-const expectedSize = (u: Selectable<UploadTable>, n: number) => (n < u.parts_total ? u.part_size : u.size - u.part_size * (u.parts_total - 1));
+// PostgreSQL answers bigint columns as strings: sizes are read through Number().
+const expectedSize = (u: Selectable<UploadTable>, n: number) => (n < u.parts_total ? Number(u.part_size) : Number(u.size) - Number(u.part_size) * (u.parts_total - 1));
 
 async function ownUpload(ctx: AppContext, accountId: number, idText: string) {
   const row = await ctx.db.selectFrom('uploads').selectAll().where('id', '=', parseId(idText, 'id')).where('account_id', '=', accountId).executeTakeFirst();
