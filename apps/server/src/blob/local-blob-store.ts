@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
 import type { BlobStore, LocalCopy } from './blob-store.js';
 
 export class LocalBlobStore implements BlobStore {
@@ -76,9 +76,13 @@ export class LocalBlobStore implements BlobStore {
     const temp = this.tempPath(name);
     const out = fs.createWriteStream(temp);
     try {
-      for (let n = 1; n <= count; n++) await pipeline(fs.createReadStream(path.join(this.partsDir(uploadId), `part-${n}`)), out, { end: n === count });
-      if (count === 0) out.end();
-      await new Promise<void>((resolve, reject) => (out.writableFinished ? resolve() : out.once('finish', resolve).once('error', reject)));
+      for (let n = 1; n <= count; n++) {
+        for await (const chunk of fs.createReadStream(path.join(this.partsDir(uploadId), `part-${n}`), { highWaterMark: 1 << 20 })) {
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
+      }
+      out.end();
+      await once(out, 'finish');
     } catch (error) {
       out.destroy();
       await this.removeTemp(temp);
