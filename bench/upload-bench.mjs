@@ -5,21 +5,13 @@
  * 70% of the copy rate, RSS flat. The commit (joining the parts into the batch) is timed apart.
  *   node bench/upload-bench.mjs [--gb 2] [--clients 4]
  */
-import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
-
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = path.join(repo, 'apps/server/bin/ddex-server.js');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+import { arg, startBenchServer } from './lib/bench-server.mjs';
 const GB = arg('gb', 2);
 const CLIENTS = arg('clients', 4);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-upload-bench-'));
@@ -48,24 +40,8 @@ fs.rmSync(path.join(dir, 'copy.zip'));
 // 2. The server on its own data directory.
 const env = { ...process.env, DATA_DIR: path.join(dir, 'data'), DELIVERY_WORKER: '0' };
 delete env.DATABASE_URL;
-const admin = (...args) => JSON.parse(execFileSync(process.execPath, [bin, 'admin', '--json', ...args], { env, encoding: 'utf8' }));
-const account = admin('account', 'create', '--name', 'Bench', '--email', 'bench@bench.test', '--plan', 'custom', '--rate', '1000000');
-const key = admin('key', 'create', '--account', String(account.id), '--name', 'bench', '--scopes', 'ddex:write').key;
-const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--host', '127.0.0.1', '--quiet', '--roles', 'api'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = /listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
-let peakRss = 0;
-let idleRss = 0;
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
-idleRss = rss();
-const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rss())), 50);
-
+const server = await startBenchServer(env, { scopes: ['ddex:write'], roles: 'api' });
+const { url, key } = server;
 const created = await (await fetch(`${url}/v1/ddex/uploads`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench.zip', size }) })).json();
 const upload = created.data;
 const partSize = upload.upload.part_size;
@@ -92,12 +68,11 @@ const uploadS = seconds(t0);
 t0 = process.hrtime.bigint();
 const commit = await fetch(`${url}/v1/ddex/uploads/${upload.id}/commit`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
 const commitS = seconds(t0);
-clearInterval(rssTimer);
-child.kill('SIGTERM');
+server.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 
 console.log(`plain copy of ${GB} GB: ${copyS.toFixed(2)} s = ${mbps(size, copyS).toFixed(0)} MB/s`);
 console.log(`upload in ${upload.upload.parts.length} parts of ${partSize / 1024 / 1024} MiB by ${CLIENTS} clients: ${uploadS.toFixed(2)} s = ${mbps(size, uploadS).toFixed(0)} MB/s, ${((copyS / uploadS) * 100).toFixed(0)}% of the copy rate`);
 console.log(`commit (parts joined into the batch, ${commit.status}): ${commitS.toFixed(2)} s`);
-console.log(`server RSS: ${(idleRss / 1024).toFixed(0)} MB idle, ${(peakRss / 1024).toFixed(0)} MB peak`);
+console.log(`server RSS: ${server.idleMb().toFixed(0)} MB idle, ${server.peakMb().toFixed(0)} MB peak`);
 process.exit(commit.status === 202 ? 0 : 1);

@@ -6,19 +6,12 @@
  * Loopback only; the server runs with its test-only loopback switch.
  *   node bench/webhook-bench.mjs [--events 100] [--endpoints 20] [--clients 8] [--seconds 5]
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = path.join(repo, 'apps/server/bin/ddex-server.js');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
+import { arg, repo, startBenchServer } from './lib/bench-server.mjs';
 const EVENTS = arg('events', 100);
 const ENDPOINTS = arg('endpoints', 20);
 const CLIENTS = arg('clients', 8);
@@ -62,25 +55,8 @@ const ceiling = received / ((Date.now() - t0) / 1000);
 // 2. The server: one account, ENDPOINTS endpoints on the receiver, EVENTS events in the outbox.
 const env = { ...process.env, DATA_DIR: path.join(dir, 'data'), WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS: '1', WEBHOOKS_CA_FILE: cert, WEBHOOKS_FANOUT_MS: '100', DELIVERY_POLL_MS: '50' };
 delete env.DATABASE_URL;
-const admin = (...args) => JSON.parse(execFileSync(process.execPath, [bin, 'admin', '--json', ...args], { env, encoding: 'utf8' }));
-const account = admin('account', 'create', '--name', 'Bench', '--email', 'bench@bench.test', '--plan', 'custom', '--rate', '1000000');
-const apiKey = admin('key', 'create', '--account', String(account.id), '--name', 'bench', '--scopes', 'webhooks:write').key;
-const child = spawn(process.execPath, [bin, 'start', '--port', '0', '--host', '127.0.0.1', '--quiet'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const m = /listening on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
-let peakRss = 0;
-const rssTimer = setInterval(() => {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]);
-    peakRss = Math.max(peakRss, kb);
-  } catch {}
-}, 100);
+const server = await startBenchServer(env, { scopes: ['webhooks:write'] });
+const { url, account, key: apiKey } = server;
 for (let i = 0; i < ENDPOINTS; i++) {
   const r = await fetch(`${url}/v1/webhooks`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ url: `https://127.0.0.1:${port}/hooks`, events: ['release.approved'] }) });
   if (r.status !== 201) throw new Error(`create endpoint: ${r.status} ${await r.text()}`);
@@ -97,13 +73,12 @@ await db.db.transaction().execute(async (trx) => {
 const expected = EVENTS * ENDPOINTS;
 while (received < expected && Date.now() - start < 300_000) await new Promise((r) => setTimeout(r, 20));
 const seconds = (Date.now() - start) / 1000;
-clearInterval(rssTimer);
 await db.close();
-child.kill('SIGTERM');
+server.stop();
 receiver.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
 const rate = received / seconds;
 console.log(`receiver ceiling (${CLIENTS} clients, a TLS connection per request): ${ceiling.toFixed(0)} requests/s`);
-console.log(`ddex-server: ${received} of ${expected} deliveries (${EVENTS} events x ${ENDPOINTS} endpoints) in ${seconds.toFixed(2)} s = ${rate.toFixed(0)} events/s, ${(rate / ceiling * 100).toFixed(0)}% of the ceiling; server peak RSS ${(peakRss / 1024).toFixed(0)} MB`);
+console.log(`ddex-server: ${received} of ${expected} deliveries (${EVENTS} events x ${ENDPOINTS} endpoints) in ${seconds.toFixed(2)} s = ${rate.toFixed(0)} events/s, ${(rate / ceiling * 100).toFixed(0)}% of the ceiling; server peak RSS ${server.peakMb().toFixed(0)} MB`);
 process.exit(received === expected ? 0 : 1);
