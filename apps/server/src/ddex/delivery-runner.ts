@@ -14,6 +14,7 @@ import type { EnginePool } from './engine-pool.js';
 import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './delivery-claim.js';
 import { importReport, LeaseLost } from './import-report.js';
 import { PollingLoops } from '../jobs/polling-loops.js';
+import { joinUpload } from './uploads/join-upload.js';
 
 export interface DeliveryRunnerOptions {
   db: Kysely<Database>;
@@ -73,8 +74,10 @@ export class DeliveryRunner {
       renewLease(db, job.id, this.workerId, leaseMs).catch((err) => this.o.log.warn({ err, delivery: job.id }, 'lease renewal failed'));
     }, Math.max(100, Math.floor(leaseMs / 3)));
     try {
-      // parsing: the stored batch is there and readable (a local file; a download from a remote store).
-      const copy = await this.o.blobs.openLocal(job.blob_key).catch(() => null);
+      // parsing: a committed direct upload is joined into its batch first (here, not in the commit,
+      // so committing 20 GB answers at once); then the stored batch is there and readable.
+      const blobKey = await joinUpload(db, this.o.blobs, job, this.workerId);
+      const copy = await this.o.blobs.openLocal(blobKey).catch(() => null);
       if (!copy) return void (await failDelivery(db, job.id, this.workerId, 'The stored batch file is missing.'));
       try {
         if (!(await advance(db, job.id, this.workerId, 'validating', leaseMs))) return;

@@ -17,6 +17,7 @@ import { resolveMember } from '../../members/resolve-member.js';
 import { nowIso, nowMs } from '../../clock.js';
 import { queueDelivery } from '../queue-delivery.js';
 import { checkPartSignature, signPart, URL_LIFETIME_S } from './part-urls.js';
+import { uploadBlobKey } from './join-upload.js';
 import type { UploadTable } from './tables.js';
 import './tables.js';
 
@@ -161,13 +162,12 @@ export const commitUploadRoute: RouteSpec = {
         await back();
         throw new ApiError(409, 'upload_incomplete', `Parts missing (${missing.length}) or of the wrong size (${wrongSize.length}): upload them and commit again.`, { missing, wrong_size: wrongSize });
       }
-      const blobKey = await ctx.blobs.assembleParts(upload.id, upload.parts_total, upload.name);
+      // The parts are joined by the delivery worker when it starts (join-upload.ts): the commit answers at once.
       const deliveryId = await ctx.db.transaction().execute(async (trx) => {
-        const id = await queueDelivery(trx, { accountId: caller.account.id, memberId: upload.member_id, batchName: upload.name, blobKey, sizeBytes: Number(upload.size) });
+        const id = await queueDelivery(trx, { accountId: caller.account.id, memberId: upload.member_id, batchName: upload.name, blobKey: uploadBlobKey(upload.id), sizeBytes: Number(upload.size) });
         await trx.updateTable('uploads').set({ status: 'committed', delivery_id: id, committed_at: nowIso(), updated_at: nowIso() }).where('id', '=', upload.id).execute();
         return id;
       });
-      await ctx.blobs.removeParts(upload.id);
       ctx.onDeliveryQueued();
       reply.code(202);
       return { data: { id: deliveryId, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${deliveryId}`) } };

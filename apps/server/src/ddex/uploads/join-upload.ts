@@ -1,0 +1,23 @@
+/**
+ * A committed direct upload is queued with the blob key `upload:<id>`: the delivery worker joins
+ * its parts into one batch blob when it starts the delivery (a 20 GB commit then answers at once),
+ * points the delivery at that blob, and drops the parts. A worker killed mid-join leaves the parts:
+ * the next claim joins them again.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { BlobStore } from '../../blob/blob-store.js';
+import './tables.js';
+
+const UPLOAD_KEY = /^upload:(\d+)$/;
+export const uploadBlobKey = (uploadId: number) => `upload:${uploadId}`;
+
+export async function joinUpload(db: Kysely<Database>, blobs: BlobStore, job: { id: number; blob_key: string }, workerId: string): Promise<string> {
+  const m = UPLOAD_KEY.exec(job.blob_key);
+  if (!m) return job.blob_key;
+  const upload = await db.selectFrom('uploads').select(['id', 'name', 'parts_total']).where('id', '=', Number(m[1])).executeTakeFirstOrThrow();
+  const key = await blobs.assembleParts(upload.id, upload.parts_total, upload.name);
+  await db.updateTable('deliveries').set({ blob_key: key }).where('id', '=', job.id).where('worker_id', '=', workerId).execute();
+  await blobs.removeParts(upload.id);
+  return key;
+}
