@@ -10,6 +10,7 @@ import { openMigratedDb, type Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import * as admin from './admin/admin-commands.js';
 import { registerReleaseAdmin } from './releases/admin.js';
+import { registerEarningsAdmin } from './earnings/admin.js';
 
 /**
  * Wraps an admin action: opens the migrated database of `--data-dir`, runs it, prints its result
@@ -87,9 +88,8 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     .action(withDb((db, o) => admin.updateAccount(db, o.id as number, { plan: o.plan as string | undefined, active: o.active ? true : o.inactive ? false : undefined, rate: o.rate as number | undefined }), (r) => `account ${r.id}: plan ${r.plan}, ${r.active ? 'active' : 'inactive'}, rate ${r.rate_per_minute ?? 'plan default'}`));
   account.command('list').action(withDb((db) => admin.listAccounts(db), (rows) => rows.map((r) => `${r.id}\t${r.name}\t${r.email}\t${r.plan}\t${r.active ? 'active' : 'inactive'}`).join('\n')));
 
-  adminCmd
-    .command('member')
-    .description('members (artists, labels)')
+  const member = adminCmd.command('member').description('members (artists, labels)');
+  member
     .command('create')
     .requiredOption('--account <id>', 'account id', intArg('--account'))
     .requiredOption('--email <email>')
@@ -122,6 +122,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     .action(withDb((db, o) => admin.setReleaseState(db, o.id as number, { deliveryState: o.deliveryState as string | undefined, releaseStatus: o.releaseStatus as string | undefined }), (r) => `release ${r.id}: ${r.release_status}, ${r.delivery_state}`));
   release.command('list').requiredOption('--member <id>', 'member id', intArg('--member')).action(withDb((db, o) => admin.listReleases(db, o.member as number), (rows) => rows.map((r) => `${r.id}\t${r.upc}\t${r.title}\t${r.release_status}\t${r.delivery_state}`).join('\n')));
   registerReleaseAdmin(release, adminCmd, withDb, intArg);
+  registerEarningsAdmin(adminCmd, member, withDb, intArg);
   adminCmd.command('recordings').requiredOption('--member <id>', 'member id', intArg('--member')).action(withDb((db, o) => admin.listRecordings(db, o.member as number), (rows) => rows.map((r) => `${r.id}\t${r.isrc ?? ''}\t${r.title}`).join('\n')));
 
   adminCmd.command('activity').description('connection activity (pings) of an account').requiredOption('--account <id>', 'account id', intArg('--account')).action(withDb((db, o) => admin.listActivity(db, o.account as number), (rows) => rows.map((r) => `${r.at}\t${r.kind}\tkey ${r.key_id}\t${r.ip ?? ''}`).join('\n')));

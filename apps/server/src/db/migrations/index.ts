@@ -11,6 +11,7 @@ import { jobsAndEvents } from './0002-jobs-events.js';
 import { uploads } from './0004-uploads.js';
 import { webhooks } from './0006-webhooks.js';
 import { membersAndReleases } from './0007-members-releases.js';
+import { statements } from './0008-statements.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -20,6 +21,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_uploads': uploads(types),
     '0006_webhooks': webhooks(types),
     '0007_members_releases': membersAndReleases(types),
+    '0008_statements': statements(types),
   };
 }
 
