@@ -6,6 +6,7 @@
 import { RELEASE_EVENT_TYPES } from '../releases/events.js';
 import { DDEX_EVENT_TYPES } from '../ddex/events.js';
 import { STATEMENT_EVENT_TYPES } from '../earnings/events.js';
+import { PAYOUT_EVENT_TYPES } from '../payouts/events.js';
 
 export interface EventType {
   type: string;
@@ -18,7 +19,7 @@ export interface EventType {
 /** Sent by POST /webhooks/{id}/test to that endpoint only, whatever it subscribed to. */
 const WEBHOOK_TEST: EventType = { type: 'webhook.test', label: 'Test event', description: 'Sent by POST /webhooks/{id}/test, signed like any other event, whatever the endpoint subscribed to.', data: { type: 'object', required: ['endpoint_id', 'message'], properties: { endpoint_id: { type: 'integer' }, message: { type: 'string' } } } };
 
-export const EVENT_TYPES: EventType[] = [...DDEX_EVENT_TYPES, ...RELEASE_EVENT_TYPES, ...STATEMENT_EVENT_TYPES, WEBHOOK_TEST];
+export const EVENT_TYPES: EventType[] = [...DDEX_EVENT_TYPES, ...RELEASE_EVENT_TYPES, ...STATEMENT_EVENT_TYPES, ...PAYOUT_EVENT_TYPES, WEBHOOK_TEST];
 
 export function isEventType(type: string): boolean {
   return EVENT_TYPES.some((t) => t.type === type);

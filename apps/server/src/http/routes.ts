@@ -8,6 +8,7 @@ import { inviteMemberRoute, listMembersRoute } from '../members/routes.js';
 import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import { UPLOAD_ROUTES } from '../ddex/uploads/routes.js';
 import { earningsRoute } from '../earnings/routes.js';
+import { payoutsRoute } from '../payouts/routes.js';
 import type { RouteSpec } from './route-spec.js';
 
-export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, ...UPLOAD_ROUTES, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, earningsRoute, ...WEBHOOK_ROUTES];
+export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, ...UPLOAD_ROUTES, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, earningsRoute, payoutsRoute, ...WEBHOOK_ROUTES];
