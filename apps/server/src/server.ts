@@ -21,6 +21,7 @@ import { buildOpenApi } from './openapi/build-openapi.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { registerInvitePage } from './members/invite-page.js';
+import { registerLinkPages } from './links/public-page.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -112,6 +113,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   registerCors(app);
   registerErrorHandling(app);
   registerInvitePage(app, ctx);
+  registerLinkPages(app, ctx);
 
   const openapi = buildOpenApi(ROUTES);
   for (const prefix of [CURRENT_PREFIX, LEGACY_PREFIX]) {

@@ -135,7 +135,7 @@ describe.each(backends())('account, limits and versioning ($name)', (backend) =>
     const doc = await response.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/ddex', '/ddex/uploads', '/ddex/uploads/{id}', '/ddex/uploads/{id}/commit', '/ddex/uploads/{id}/parts/{part}', '/ddex/validate', '/ddex/{id}', '/earnings', '/me', '/members', '/members/invite', '/payouts', '/ping', '/releases', '/releases/{id}',
+      '/ddex', '/ddex/uploads', '/ddex/uploads/{id}', '/ddex/uploads/{id}/commit', '/ddex/uploads/{id}/parts/{part}', '/ddex/validate', '/ddex/{id}', '/earnings', '/links', '/me', '/members', '/members/invite', '/payouts', '/ping', '/releases', '/releases/{id}',
       '/webhooks', '/webhooks/events', '/webhooks/{id}', '/webhooks/{id}/deliveries', '/webhooks/{id}/deliveries/{delivery_id}/retry', '/webhooks/{id}/roll-secret', '/webhooks/{id}/test',
     ]);
     expect(Object.keys(doc.paths['/webhooks/{id}']).sort()).toEqual(['delete', 'get', 'patch']);

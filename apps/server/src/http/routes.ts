@@ -9,6 +9,7 @@ import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import { UPLOAD_ROUTES } from '../ddex/uploads/routes.js';
 import { earningsRoute } from '../earnings/routes.js';
 import { payoutsRoute } from '../payouts/routes.js';
+import { listLinksRoute } from '../links/routes.js';
 import type { RouteSpec } from './route-spec.js';
 
-export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, ...UPLOAD_ROUTES, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, earningsRoute, payoutsRoute, ...WEBHOOK_ROUTES];
+export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, ...UPLOAD_ROUTES, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, listLinksRoute, earningsRoute, payoutsRoute, ...WEBHOOK_ROUTES];

@@ -1,0 +1,61 @@
+/**
+ * The public page of a smartlink or pre-save, `/l/{slug}` (no key): the release, a link per store
+ * where it is live through `/l/{slug}/go/{store}` (a redirect that counts the click), and before the release date a
+ * pre-save button (`POST /l/{slug}/presave`). Views, clicks and pre-saves are counted per day and
+ * nothing else: no cookie is set, no address, agent or referrer is stored.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../http/route-spec.js';
+import { nowIso } from '../clock.js';
+import { count } from './counts.js';
+import './tables.js';
+import '../releases/tables.js';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`);
+}
+
+export function registerLinkPages(app: FastifyInstance, ctx: AppContext): void {
+  const find = (slug: string) => ctx.db.selectFrom('links').selectAll().where('slug', '=', slug).where('active', '=', 1).executeTakeFirst();
+  const notFound = (reply: FastifyReply) => page(reply, 404, 'Link not found', '<h1>Link not found</h1><p>This link does not exist or is no longer active.</p>');
+
+  app.get('/l/:slug', async (request, reply) => {
+    const link = await find((request.params as { slug: string }).slug);
+    if (!link) return notFound(reply);
+    await count(ctx.db, link.id, 'views');
+    // A link per store where the release is live (store statuses recorded by staff).
+    const targets = await ctx.db
+      .selectFrom('link_targets')
+      .innerJoin('release_stores', (join) => join.onRef('release_stores.store', '=', 'link_targets.store').on('release_stores.release_id', '=', link.release_id))
+      .select(['link_targets.store', 'link_targets.url'])
+      .where('link_targets.link_id', '=', link.id)
+      .where('release_stores.status', '=', 'live')
+      .orderBy('link_targets.store')
+      .execute();
+    const before = link.release_date !== null && link.release_date > nowIso().slice(0, 10);
+    const stores = targets.map((t) => `<li><a href="/l/${encodeURIComponent(link.slug)}/go/${encodeURIComponent(t.store)}" rel="noopener">${escapeHtml(t.store)}</a></li>`).join('');
+    const presave = before ? `<form method="post" action="/l/${encodeURIComponent(link.slug)}/presave"><button type="submit">Pre-save (out ${escapeHtml(link.release_date!)})</button></form>` : '';
+    return page(reply, 200, `${link.title} — ${link.artist}`, `<h1>${escapeHtml(link.title)}</h1><p>${escapeHtml(link.artist)}</p>${presave}<ul>${stores}</ul>`);
+  });
+
+  app.get('/l/:slug/go/:store', async (request, reply) => {
+    const { slug, store } = request.params as { slug: string; store: string };
+    const link = await find(slug);
+    if (!link) return notFound(reply);
+    const target = await ctx.db.selectFrom('link_targets').select('url').where('link_id', '=', link.id).where('store', '=', store).executeTakeFirst();
+    if (!target) return notFound(reply);
+    await count(ctx.db, link.id, 'clicks');
+    return reply.code(302).header('location', target.url).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send();
+  });
+
+  app.post('/l/:slug/presave', async (request, reply) => {
+    const link = await find((request.params as { slug: string }).slug);
+    if (!link) return notFound(reply);
+    if (!(link.release_date !== null && link.release_date > nowIso().slice(0, 10))) return page(reply, 409, 'Already out', '<p>This release is out: pre-saves have closed.</p>');
+    await count(ctx.db, link.id, 'presaves');
+    return page(reply, 200, 'Pre-saved', `<p>${escapeHtml(link.title)} is pre-saved.</p>`);
+  });
+}
