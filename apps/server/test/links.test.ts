@@ -3,8 +3,10 @@
  * 10,000 visits at once counted exactly, no cookie and nothing of the visitor stored, GET /links
  * with all-time and 30-day counts. On every backend, through the real bin.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
+import { backends, bearer, REPO_ROOT, setUpAccount, TestServer } from './support/server-process.js';
 import { expectError, expectSchema } from './support/api-schemas.js';
 import { albumZip } from './support/ddex-fixtures.js';
 import { deliver, waitForDelivery } from './support/deliveries.js';
@@ -33,7 +35,9 @@ describe.each(backends())('smartlinks ($name)', (backend) => {
 
   it(`counts ${VISITS} simultaneous visits, the clicks through each store and the pre-saves, exactly`, async () => {
     const slug = `album-${backend.name}`;
-    await server.admin('link', 'create', '--release', String(releaseId), '--slug', slug, '--artist', 'The Lamplighters', '--store', 'spotify=https://open.spotify.test/album/1', '--store', 'apple_music=https://music.apple.test/album/1');
+    const cover = path.join(REPO_ROOT, 'fixtures/batches/album-43/resources/cover.jpg');
+    await server.admin('link', 'create', '--release', String(releaseId), '--slug', slug, '--artist', 'The Lamplighters', '--artwork', cover, '--store', 'spotify=https://open.spotify.test/album/1', '--store', 'apple_music=https://music.apple.test/album/1');
+    await expect(server.admin('link', 'create', '--release', String(releaseId), '--slug', `bad-${slug}`, '--artwork', path.join(REPO_ROOT, 'README.md'))).rejects.toMatchObject({ code: 2 });
     const presaveSlug = `soon-${backend.name}`;
     await server.admin('link', 'create', '--release', String(releaseId), '--slug', presaveSlug, '--kind', 'presave', '--release-date', '2099-01-01', '--store', 'spotify=https://open.spotify.test/album/1');
 
@@ -47,6 +51,10 @@ describe.each(backends())('smartlinks ($name)', (backend) => {
     const html = await first.text();
     expect(html).toContain(`/l/${slug}/go/spotify`);
     expect(html).not.toMatch(/Pre-save/);
+    expect(html).toContain(`<img src="/l/${slug}/artwork"`);
+    const artwork = await server.fetch(`/l/${slug}/artwork`);
+    expect(artwork.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await artwork.arrayBuffer()).equals(fs.readFileSync(cover))).toBe(true);
 
     let next = 2;
     await Promise.all(Array.from({ length: 50 }, async () => {

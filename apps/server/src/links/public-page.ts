@@ -1,5 +1,5 @@
 /**
- * The public page of a smartlink or pre-save, `/l/{slug}` (no key): the release, a link per store
+ * The public page of a smartlink or pre-save, `/l/{slug}` (no key): the release and its cover, a link per store
  * where it is live through `/l/{slug}/go/{store}` (a redirect that counts the click), and before the release date a
  * pre-save button (`POST /l/{slug}/presave`). Views, clicks and pre-saves are counted per day and
  * nothing else: no cookie is set, no address, agent or referrer is stored.
@@ -7,7 +7,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../http/route-spec.js';
 import { nowIso } from '../clock.js';
+import fs from 'node:fs';
 import { count } from './counts.js';
+import { imageKind } from './artwork.js';
 import './tables.js';
 import '../releases/tables.js';
 
@@ -38,7 +40,21 @@ export function registerLinkPages(app: FastifyInstance, ctx: AppContext): void {
     const before = link.release_date !== null && link.release_date > nowIso().slice(0, 10);
     const stores = targets.map((t) => `<li><a href="/l/${encodeURIComponent(link.slug)}/go/${encodeURIComponent(t.store)}" rel="noopener">${escapeHtml(t.store)}</a></li>`).join('');
     const presave = before ? `<form method="post" action="/l/${encodeURIComponent(link.slug)}/presave"><button type="submit">Pre-save (out ${escapeHtml(link.release_date!)})</button></form>` : '';
-    return page(reply, 200, `${link.title} — ${link.artist}`, `<h1>${escapeHtml(link.title)}</h1><p>${escapeHtml(link.artist)}</p>${presave}<ul>${stores}</ul>`);
+    const cover = link.artwork_key ? `<img src="/l/${encodeURIComponent(link.slug)}/artwork" alt="Cover of ${escapeHtml(link.title)}" width="300" height="300">` : '';
+    return page(reply, 200, `${link.title} — ${link.artist}`, `${cover}<h1>${escapeHtml(link.title)}</h1><p>${escapeHtml(link.artist)}</p>${presave}<ul>${stores}</ul>`);
+  });
+
+  app.get('/l/:slug/artwork', async (request, reply) => {
+    const link = await find((request.params as { slug: string }).slug);
+    if (!link?.artwork_key) return notFound(reply);
+    const copy = await ctx.blobs.openLocal(link.artwork_key).catch(() => null);
+    if (!copy) return notFound(reply);
+    try {
+      const bytes = await fs.promises.readFile(copy.path);
+      return reply.code(200).header('content-type', imageKind(bytes) === 'png' ? 'image/png' : 'image/jpeg').header('cache-control', 'public, max-age=3600').send(bytes);
+    } finally {
+      await copy.release();
+    }
   });
 
   app.get('/l/:slug/go/:store', async (request, reply) => {

@@ -13,6 +13,8 @@ export interface LinkTable {
   artist: string;
   /** YYYY-MM-DD: before it the page offers a pre-save. */
   release_date: string | null;
+  /** The cover shown on the page, in the blob store (JPEG or PNG). */
+  artwork_key: string | null;
   created_at: string;
   updated_at: string;
 }

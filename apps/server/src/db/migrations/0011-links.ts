@@ -16,6 +16,7 @@ export function links({ idType, id }: ColumnTypes): Migration {
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('artist', 'text', (c) => c.notNull())
         .addColumn('release_date', 'text')
+        .addColumn('artwork_key', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
