@@ -40,6 +40,8 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
   // Only the request line is looked at (never echoed): /api/v1 answers carry the legacy headers.
   const firstLine = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 200).toString('latin1') : '';
   if (LEGACY_REQUEST_LINE.test(firstLine)) headers.push('Deprecation: ' + LEGACY_HEADERS.deprecation, 'Sunset: ' + LEGACY_HEADERS.sunset, 'Link: ' + LEGACY_HEADERS.link);
-  if (socket.writable) socket.write(headers.join('\r\n') + '\r\n\r\n' + json);
-  socket.destroy();
+  // End gracefully so the client reads the answer even while it is still sending (a reset could
+  // drop the answer); whatever it sends after is not read, and the socket goes after a second.
+  if (socket.writable) socket.end(headers.join('\r\n') + '\r\n\r\n' + json);
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
