@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { dbConfigFrom, type DbConfig } from './db/connect.js';
+import type { S3Settings } from './blob/s3-blob-store.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -20,6 +21,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   db: DbConfig;
+  /** The blob store: S3-compatible when `BLOB_STORE=s3`, else null (the local folder `DATA_DIR/blobs`). */
+  s3: S3Settings | null;
   /** Trust X-Forwarded-Proto/Host from a reverse proxy (status_url then follows the public host). */
   trustProxy: boolean;
   limits: {
@@ -87,6 +90,28 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+/**
+ * `BLOB_STORE=s3` with `S3_BUCKET` (required), `S3_ENDPOINT` (a non-AWS service), `S3_REGION`
+ * (default us-east-1), `S3_FORCE_PATH_STYLE=true`, `S3_PREFIX`, and `S3_ACCESS_KEY_ID` with
+ * `S3_SECRET_ACCESS_KEY` (else the SDK's own chain: AWS_* variables, profiles, instance roles).
+ */
+export function s3SettingsFrom(env: NodeJS.ProcessEnv): S3Settings | null {
+  const store = env.BLOB_STORE || 'local';
+  if (store === 'local') return null;
+  if (store !== 's3') throw new Error(`BLOB_STORE must be local or s3 (got "${store}")`);
+  if (!env.S3_BUCKET) throw new Error('BLOB_STORE=s3 needs S3_BUCKET');
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+/, '');
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : null,
+  };
+}
+
 export interface ConfigFlags {
   roles?: string;
   port?: string;
@@ -106,6 +131,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     host: flags.host ?? env.HOST ?? '0.0.0.0',
     dataDir,
     db: dbConfigFrom(dataDir, env.DATABASE_URL || undefined),
+    s3: s3SettingsFrom(env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     limits: {
       deliverRawBytes: int(env.DELIVER_RAW_MAX_BYTES, DEFAULT_LIMITS.deliverRawBytes, 'DELIVER_RAW_MAX_BYTES'),

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import multipart from '@fastify/multipart';
 import type { ServerConfig } from './config.js';
 import { openMigratedDb, type OpenDb } from './db/connect.js';
-import { LocalBlobStore } from './blob/local-blob-store.js';
+import { openBlobStore } from './blob/open-blob-store.js';
 import { EnginePool } from './ddex/engine-pool.js';
 import { DeliveryRunner } from './ddex/delivery-runner.js';
 import { loadApiSchemas, ref } from './api-schemas.js';
@@ -58,7 +58,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, prefix: string, ro
 
 export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null } }> {
   const open: OpenDb = await openMigratedDb(config.db);
-  const blobs = new LocalBlobStore(config.dataDir);
+  const blobs = openBlobStore(config);
   await blobs.sweepTemp(24 * 3600_000);
   const validatePool = new EnginePool(config.validatePoolSize, { db: config.db });
   const deliveryPool = new EnginePool(config.deliveryConcurrency, { db: config.db });

@@ -1,48 +1,48 @@
 /**
- * Blob store on a local directory: delivered batches under `batches/`, spilled dry-run bodies
- * under `tmp/`. Writes go to a temporary name and are renamed when complete, so a crash never
- * leaves a half-written batch under a name a delivery points at.
+ * Blob store on a local directory: delivered batches under `batches/`, direct-upload parts under
+ * `uploads/<id>/`, scratch files under `tmp/`. Writes go to a scratch name and are renamed when
+ * complete, so a crash never leaves a half-written batch under a name a delivery points at.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { once } from 'node:events';
-import type { BlobStore, LocalCopy } from './blob-store.js';
+import type { BlobStore, LocalCopy, PartUpload, StoredPart } from './blob-store.js';
+import { newBlobKey, ScratchFiles } from './scratch-files.js';
+
+const PART_FILE = /^part-(\d+)$/;
 
 export class LocalBlobStore implements BlobStore {
+  readonly receivesParts = true;
+  readonly kind = 'local';
   readonly root: string;
+  private readonly scratch: ScratchFiles;
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'blobs');
     fs.mkdirSync(path.join(this.root, 'batches'), { recursive: true });
-    fs.mkdirSync(path.join(this.root, 'tmp'), { recursive: true });
+    // In the blob volume, so the final rename is atomic.
+    this.scratch = new ScratchFiles(path.join(this.root, 'tmp'));
   }
 
-  /**
-   * A fresh temporary file path (in the blob volume, so the final rename is atomic), in a folder of
-   * its own so the file keeps the client's name: what the engine reports of it is that name, never
-   * a path of the server.
-   */
   tempPath(name: string): string {
-    const dir = path.join(this.root, 'tmp', crypto.randomUUID());
-    fs.mkdirSync(dir);
-    return path.join(dir, path.basename(name));
+    return this.scratch.tempPath(name);
   }
 
-  /** The scratch folder of a temporary file (removed with it), or null for a path outside tmp/. */
-  private scratchDir(tempPath: string): string | null {
-    const dir = path.dirname(path.resolve(tempPath));
-    return path.dirname(dir) === path.join(this.root, 'tmp') ? dir : null;
+  removeTemp(tempPath: string): Promise<void> {
+    return this.scratch.removeTemp(tempPath);
+  }
+
+  sweepTemp(maxAgeMs: number): Promise<number> {
+    return this.scratch.sweep(maxAgeMs);
   }
 
   /** Moves a complete temporary file to its permanent key and returns the key. */
   async putFile(tempPath: string, name: string): Promise<string> {
-    const key = path.posix.join('batches', new Date().toISOString().slice(0, 10), `${crypto.randomUUID()}`, name);
+    const key = newBlobKey(name);
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(tempPath, target);
-    const dir = this.scratchDir(tempPath);
-    if (dir) await fsp.rm(dir, { recursive: true, force: true });
+    await this.scratch.dropFolder(tempPath);
     return key;
   }
 
@@ -59,42 +59,6 @@ export class LocalBlobStore implements BlobStore {
     );
   }
 
-  private partsDir(uploadId: number): string {
-    return path.join(this.root, 'uploads', String(uploadId));
-  }
-
-  async putPart(tempPath: string, uploadId: number, n: number): Promise<void> {
-    const dir = this.partsDir(uploadId);
-    await fsp.mkdir(dir, { recursive: true });
-    // A rename replaces an earlier copy of the part at once: a reader never sees half of either.
-    await fsp.rename(tempPath, path.join(dir, `part-${n}`));
-    const scratch = this.scratchDir(tempPath);
-    if (scratch) await fsp.rm(scratch, { recursive: true, force: true });
-  }
-
-  async assembleParts(uploadId: number, count: number, name: string): Promise<string> {
-    const temp = this.tempPath(name);
-    const out = fs.createWriteStream(temp);
-    try {
-      for (let n = 1; n <= count; n++) {
-        for await (const chunk of fs.createReadStream(path.join(this.partsDir(uploadId), `part-${n}`), { highWaterMark: 1 << 20 })) {
-          if (!out.write(chunk)) await once(out, 'drain');
-        }
-      }
-      out.end();
-      await once(out, 'finish');
-    } catch (error) {
-      out.destroy();
-      await this.removeTemp(temp);
-      throw error;
-    }
-    return this.putFile(temp, name);
-  }
-
-  async removeParts(uploadId: number): Promise<void> {
-    await fsp.rm(this.partsDir(uploadId), { recursive: true, force: true });
-  }
-
   /** The stored file itself: nothing to copy or release. */
   async openLocal(key: string): Promise<LocalCopy> {
     const file = this.pathOf(key);
@@ -106,22 +70,59 @@ export class LocalBlobStore implements BlobStore {
     await fsp.rm(this.pathOf(key), { force: true });
   }
 
-  async removeTemp(tempPath: string): Promise<void> {
-    await fsp.rm(this.scratchDir(tempPath) ?? tempPath, { recursive: true, force: true });
+  private partsDir(uploadId: number): string {
+    return path.join(this.root, 'uploads', String(uploadId));
   }
 
-  /** Removes temporary files older than `maxAgeMs` (left by a crash mid-upload). */
-  async sweepTemp(maxAgeMs: number): Promise<number> {
-    const dir = path.join(this.root, 'tmp');
-    let removed = 0;
-    for (const name of await fsp.readdir(dir)) {
-      const file = path.join(dir, name);
-      const stat = await fsp.stat(file).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs > maxAgeMs) {
-        await fsp.rm(file, { force: true, recursive: true });
-        removed++;
-      }
+  async beginParts(): Promise<null> {
+    return null;
+  }
+
+  /** The server receives the parts itself: its own signed URL. */
+  async partUrl(_upload: PartUpload, _n: number, _size: number, _signedAt: Date, _lifetimeS: number, serverUrl: () => string): Promise<string> {
+    return serverUrl();
+  }
+
+  async putPart(tempPath: string, upload: PartUpload, n: number): Promise<void> {
+    const dir = this.partsDir(upload.id);
+    await fsp.mkdir(dir, { recursive: true });
+    // A rename replaces an earlier copy of the part at once: a reader never sees half of either.
+    await fsp.rename(tempPath, path.join(dir, `part-${n}`));
+    await this.scratch.dropFolder(tempPath);
+  }
+
+  async listParts(upload: PartUpload): Promise<StoredPart[]> {
+    const dir = this.partsDir(upload.id);
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
+    const parts: StoredPart[] = [];
+    for (const name of names) {
+      const m = PART_FILE.exec(name);
+      const stat = m && (await fsp.stat(path.join(dir, name)).catch(() => null));
+      if (m && stat) parts.push({ partNumber: Number(m[1]), size: stat.size, etag: null });
     }
-    return removed;
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async assembleParts(upload: PartUpload, parts: StoredPart[]): Promise<string> {
+    const temp = this.tempPath(upload.name);
+    const out = fs.createWriteStream(temp);
+    try {
+      for (const part of parts) {
+        for await (const chunk of fs.createReadStream(path.join(this.partsDir(upload.id), `part-${part.partNumber}`), { highWaterMark: 1 << 20 })) {
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
+      }
+      out.end();
+      await once(out, 'finish');
+    } catch (error) {
+      out.destroy();
+      await this.removeTemp(temp);
+      throw error;
+    }
+    return this.putFile(temp, upload.name);
+  }
+
+  async removeParts(upload: PartUpload): Promise<void> {
+    await fsp.rm(this.partsDir(upload.id), { recursive: true, force: true });
   }
 }

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import type { BlobStore } from '../blob/blob-store.js';
+import { PartsRefused, type BlobStore } from '../blob/blob-store.js';
 import type { EnginePool } from './engine-pool.js';
 import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './delivery-claim.js';
 import { importReport, LeaseLost } from './import-report.js';
@@ -76,7 +76,13 @@ export class DeliveryRunner {
     try {
       // parsing: a committed direct upload is joined into its batch first (here, not in the commit,
       // so committing 20 GB answers at once); then the stored batch is there and readable.
-      const blobKey = await joinUpload(db, this.o.blobs, job, this.workerId);
+      let blobKey: string;
+      try {
+        blobKey = await joinUpload(db, this.o.blobs, job, this.workerId);
+      } catch (error) {
+        if (error instanceof PartsRefused) return void (await failDelivery(db, job.id, this.workerId, error.message));
+        throw error;
+      }
       const copy = await this.o.blobs.openLocal(blobKey).catch(() => null);
       if (!copy) return void (await failDelivery(db, job.id, this.workerId, 'The stored batch file is missing.'));
       try {
@@ -91,6 +97,8 @@ export class DeliveryRunner {
           const shown = text.split(copy.path).join(job.batch_name).replace(/(?:\/[\w.-]+)+\/blobs\/[^\s'"]*/g, job.batch_name);
           return void (await failDelivery(db, job.id, this.workerId, `The batch could not be checked: ${shown}`));
         }
+        // The local copy is not needed past the engine (a download on remote stores): gone before the import.
+        await copy.release();
         if (!(await advance(db, job.id, this.workerId, 'importing', leaseMs))) return;
         if (this.o.pauseBeforeImportMs) await sleep(this.o.pauseBeforeImportMs);
         const status = await importReport(db, job, this.workerId, report);

@@ -4,7 +4,7 @@ import { AdminError } from '../admin/admin-commands.js';
 import type { WithDb } from '../cli.js';
 import { nowIso } from '../clock.js';
 import fs from 'node:fs';
-import { LocalBlobStore } from '../blob/local-blob-store.js';
+import { openBlobStore } from '../blob/open-blob-store.js';
 import { imageKind } from './artwork.js';
 import './tables.js';
 
@@ -49,7 +49,7 @@ export function registerLinkAdmin(admin: Command, withDb: WithDb, intArg: IntArg
           }
           const kind = imageKind(bytes);
           if (!kind || bytes.length > 10 * 1024 * 1024) throw new AdminError(`${file} must be a JPEG or PNG image of at most 10 MB`);
-          const blobs = new LocalBlobStore(env.config.dataDir);
+          const blobs = openBlobStore(env.config);
           const temp = blobs.tempPath(`cover.${kind}`);
           fs.writeFileSync(temp, bytes);
           artworkKey = await blobs.putFile(temp, `cover.${kind}`);

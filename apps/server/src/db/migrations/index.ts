@@ -14,6 +14,7 @@ import { membersAndReleases } from './0007-members-releases.js';
 import { statements } from './0008-statements.js';
 import { payouts } from './0010-payouts.js';
 import { links } from './0011-links.js';
+import { uploadsStore } from './0012-uploads-store.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -26,6 +27,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_statements': statements(types),
     '0010_payouts': payouts(types),
     '0011_links': links(types),
+    '0012_uploads_store': uploadsStore(),
   };
 }
 

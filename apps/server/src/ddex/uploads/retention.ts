@@ -10,10 +10,10 @@ export function uploadRetentionJob(blobs: BlobStore): JobHandler {
   return {
     kind: 'uploads.retention',
     async run(_payload, ctx) {
-      const stale = await ctx.db.selectFrom('uploads').select('id').where('status', '=', 'uploading').where('created_at', '<', isoIn(-UPLOAD_RETENTION_DAYS * 86_400_000)).execute();
-      for (const { id } of stale) {
+      const stale = await ctx.db.selectFrom('uploads').select(['id', 'name', 'store_ref']).where('status', '=', 'uploading').where('created_at', '<', isoIn(-UPLOAD_RETENTION_DAYS * 86_400_000)).execute();
+      for (const { id, name, store_ref } of stale) {
         const gone = await ctx.db.deleteFrom('uploads').where('id', '=', id).where('status', '=', 'uploading').executeTakeFirst();
-        if (Number(gone.numDeletedRows) === 1) await blobs.removeParts(id);
+        if (Number(gone.numDeletedRows) === 1) await blobs.removeParts({ id, name, storeRef: store_ref });
       }
       if (stale.length) ctx.log.info({ removed: stale.length }, 'uncommitted uploads removed');
     },

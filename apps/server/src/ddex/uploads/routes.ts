@@ -5,7 +5,8 @@
  * queues the batch exactly as POST /ddex; DELETE drops it. The local store receives the parts itself.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { AppContext, RouteSpec } from '../../http/route-spec.js';
 import { ApiError, notFound } from '../../http/api-error.js';
 import { readJsonBody } from '../../http/json-body.js';
@@ -19,6 +20,7 @@ import { queueDelivery } from '../queue-delivery.js';
 import { checkPartSignature, signPart, URL_LIFETIME_S } from './part-urls.js';
 import { uploadBlobKey } from './join-upload.js';
 import type { UploadTable } from './tables.js';
+import type { PartUpload, StoredPart } from '../../blob/blob-store.js';
 import './tables.js';
 
 const MiB = 1024 * 1024;
@@ -42,20 +44,26 @@ async function ownUpload(ctx: AppContext, accountId: number, idText: string) {
   return row;
 }
 
+const partUpload = (u: Pick<Selectable<UploadTable>, 'id' | 'name' | 'store_ref'>): PartUpload => ({ id: u.id, name: u.name, storeRef: u.store_ref });
+
 async function uploadView(ctx: AppContext, request: FastifyRequest, u: Selectable<UploadTable>, withProgress: boolean) {
   const path = `/ddex/uploads/${u.id}`;
   const base = { id: u.id, status: u.status, environment: 'production' as const, name: u.name, size: Number(u.size), expires_in: URL_LIFETIME_S, commit_url: urlFor(request, `${path}/commit`) };
   if (u.status === 'committed') {
     return { ...base, upload: { method: u.parts_total === 1 && Number(u.size) <= SINGLE_MAX_BYTES ? ('single' as const) : ('multipart' as const), url: null, parts: [] }, delivery_id: u.delivery_id!, status_url: urlFor(request, `/ddex/${u.delivery_id}`), received_parts: u.parts_total, parts_total: u.parts_total };
   }
-  const received = new Set((await ctx.db.selectFrom('upload_parts').select('part_number').where('upload_id', '=', u.id).execute()).map((p) => p.part_number));
-  const now = Math.floor(nowMs() / 1000);
-  const partUrl = (n: number) => urlFor(request, `${path}/parts/${n}?${signPart(ctx.config.dataDir, u.id, n, now)}`);
+  const ref = partUpload(u);
+  // A part counts as received when it has its expected size; a wrong-size one is to be sent again.
+  const received = new Set(withProgress ? (await ctx.blobs.listParts(ref)).filter((p) => p.partNumber <= u.parts_total && p.size === expectedSize(u, p.partNumber)).map((p) => p.partNumber) : []);
+  const signedAt = new Date(nowMs());
+  const now = Math.floor(signedAt.getTime() / 1000);
+  const serverUrl = (n: number) => () => urlFor(request, `${path}/parts/${n}?${signPart(ctx.config.dataDir, u.id, n, now)}`);
+  const partUrl = (n: number) => ctx.blobs.partUrl(ref, n, expectedSize(u, n), signedAt, URL_LIFETIME_S, serverUrl(n));
   const single = Number(u.size) <= SINGLE_MAX_BYTES;
-  const missing = Array.from({ length: u.parts_total }, (_, i) => i + 1).filter((n) => !withProgress || !received.has(n));
+  const missing = Array.from({ length: u.parts_total }, (_, i) => i + 1).filter((n) => !received.has(n));
   const upload = single
-    ? { method: 'single' as const, url: missing.length ? partUrl(1) : null, parts: [] }
-    : { method: 'multipart' as const, url: null, part_size: Number(u.part_size), parts: missing.map((n) => ({ part_number: n, url: partUrl(n) })) };
+    ? { method: 'single' as const, url: missing.length ? await partUrl(1) : null, parts: [] }
+    : { method: 'multipart' as const, url: null, part_size: Number(u.part_size), parts: await Promise.all(missing.map(async (n) => ({ part_number: n, url: await partUrl(n) }))) };
   return { ...base, upload, ...(withProgress ? { received_parts: received.size, parts_total: u.parts_total } : {}) };
 }
 
@@ -83,9 +91,17 @@ export const createUploadRoute: RouteSpec = {
     const now = nowIso();
     const row = await ctx.db
       .insertInto('uploads')
-      .values({ account_id: caller.account.id, member_id: memberId, name: body.name, size: body.size, part_size: plan.partSize, parts_total: plan.parts, status: 'uploading', delivery_id: null, created_at: now, updated_at: now, committed_at: null })
+      .values({ account_id: caller.account.id, member_id: memberId, name: body.name, size: body.size, part_size: plan.partSize, parts_total: plan.parts, status: 'uploading', store_ref: null, delivery_id: null, created_at: now, updated_at: now, committed_at: null })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The row first (the store's key names the upload's id); a store that cannot start leaves no row.
+    try {
+      row.store_ref = await ctx.blobs.beginParts(row.id, row.name);
+      if (row.store_ref) await ctx.db.updateTable('uploads').set({ store_ref: row.store_ref }).where('id', '=', row.id).execute();
+    } catch (error) {
+      await ctx.db.deleteFrom('uploads').where('id', '=', row.id).execute();
+      throw error;
+    }
     reply.code(201);
     return { data: await uploadView(ctx, request, row, false) };
   },
@@ -121,7 +137,7 @@ export const deleteUploadRoute: RouteSpec = {
     if (upload.status !== 'uploading') throw alreadyCommitted(request, upload);
     const result = await ctx.db.deleteFrom('uploads').where('id', '=', upload.id).where('status', '=', 'uploading').executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw alreadyCommitted(request, await ownUpload(ctx, caller.account.id, String(upload.id)));
-    await ctx.blobs.removeParts(upload.id);
+    await ctx.blobs.removeParts(partUpload(upload));
     return { data: { id: upload.id, deleted: true } };
   },
 };
@@ -150,8 +166,8 @@ export const commitUploadRoute: RouteSpec = {
     if (Number(took.numUpdatedRows) !== 1) throw alreadyCommitted(request, await ownUpload(ctx, caller.account.id, String(upload.id)));
     const back = () => ctx.db.updateTable('uploads').set({ status: 'uploading', updated_at: nowIso() }).where('id', '=', upload.id).where('status', '=', 'committing').execute();
     try {
-      const parts = await ctx.db.selectFrom('upload_parts').selectAll().where('upload_id', '=', upload.id).execute();
-      const sizes = new Map(parts.map((p) => [p.part_number, Number(p.size)]));
+      const parts = (await ctx.blobs.listParts(partUpload(upload))).filter((p) => p.partNumber <= upload.parts_total);
+      const sizes = new Map(parts.map((p) => [p.partNumber, p.size]));
       const missing: number[] = [];
       const wrongSize: number[] = [];
       for (let n = 1; n <= upload.parts_total; n++) {
@@ -164,6 +180,7 @@ export const commitUploadRoute: RouteSpec = {
       }
       // The parts are joined by the delivery worker when it starts (join-upload.ts): the commit answers at once.
       const deliveryId = await ctx.db.transaction().execute(async (trx) => {
+        await recordCommittedParts(trx, upload.id, parts);
         const id = await queueDelivery(trx, { accountId: caller.account.id, memberId: upload.member_id, batchName: upload.name, blobKey: uploadBlobKey(upload.id), sizeBytes: Number(upload.size) });
         await trx.updateTable('uploads').set({ status: 'committed', delivery_id: id, committed_at: nowIso(), updated_at: nowIso() }).where('id', '=', upload.id).execute();
         return id;
@@ -202,6 +219,8 @@ export const putPartRoute: RouteSpec = {
     const q = request.query as { expires: string; signature: string };
     const uploadId = parseId(params.id, 'id');
     const part = Number(params.part);
+    // A store that takes the parts itself never hands out these URLs.
+    if (!ctx.blobs.receivesParts) throw notFound();
     const refusal = checkPartSignature(ctx.config.dataDir, uploadId, part, q.expires, q.signature, Math.floor(nowMs() / 1000));
     if (refusal) throw new ApiError(403, 'url_refused', `This part URL is refused: ${refusal}.`);
     const upload = await ctx.db.selectFrom('uploads').selectAll().where('id', '=', uploadId).executeTakeFirst();
@@ -218,14 +237,19 @@ export const putPartRoute: RouteSpec = {
       guard: bodyGuardOf(ctx.config),
     });
     if (body.content.kind !== 'file') throw new Error('part body was not written to a file');
-    await ctx.blobs.putPart(body.content.path, upload.id, part);
-    await ctx.db
-      .insertInto('upload_parts')
-      .values({ upload_id: upload.id, part_number: part, size: body.size, received_at: nowIso() })
-      .onConflict((oc) => oc.columns(['upload_id', 'part_number']).doUpdateSet({ size: body.size, received_at: nowIso() }))
-      .execute();
+    await ctx.blobs.putPart(body.content.path, partUpload(upload), part);
     return { data: { upload_id: upload.id, part_number: part, size: body.size } };
   },
 };
+
+/** The parts as checked by the commit, with the store's checksums: the worker joins exactly these. */
+async function recordCommittedParts(trx: Transaction<Database>, uploadId: number, parts: StoredPart[]): Promise<void> {
+  await trx.deleteFrom('upload_parts').where('upload_id', '=', uploadId).execute();
+  const at = nowIso();
+  for (let i = 0; i < parts.length; i += 1000) {
+    const rows = parts.slice(i, i + 1000).map((p) => ({ upload_id: uploadId, part_number: p.partNumber, size: p.size, etag: p.etag, received_at: at }));
+    await trx.insertInto('upload_parts').values(rows).execute();
+  }
+}
 
 export const UPLOAD_ROUTES: RouteSpec[] = [createUploadRoute, getUploadRoute, deleteUploadRoute, commitUploadRoute, putPartRoute];

@@ -12,16 +12,20 @@ export interface UploadTable {
   part_size: number;
   parts_total: number;
   status: UploadStatus;
+  /** The blob store's handle of the upload (S3's UploadId); null on the local folder. */
+  store_ref: string | null;
   delivery_id: number | null;
   created_at: string;
   updated_at: string;
   committed_at: string | null;
 }
 
+/** A part as committed: its size and the store's checksum, so the parts joined are the parts checked. */
 export interface UploadPartTable {
   upload_id: number;
   part_number: number;
   size: number;
+  etag: string | null;
   received_at: string;
 }
 

@@ -1,0 +1,54 @@
+/**
+ * Local scratch files of bodies being received, kept in the data directory whatever the blob
+ * store (S3 too needs a local file while a body arrives). Each file sits in a folder of its own so
+ * it keeps the client's name: what the engine reports of it is that name, never a server path.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+export class ScratchFiles {
+  constructor(readonly dir: string) {
+    fs.mkdirSync(dir, { recursive: true });
+  }
+
+  tempPath(name: string): string {
+    const folder = path.join(this.dir, crypto.randomUUID());
+    fs.mkdirSync(folder);
+    return path.join(folder, path.basename(name));
+  }
+
+  /** The scratch folder of a temporary file (removed with it), or null for a path outside it. */
+  folderOf(tempPath: string): string | null {
+    const folder = path.dirname(path.resolve(tempPath));
+    return path.dirname(folder) === path.resolve(this.dir) ? folder : null;
+  }
+
+  /** Removes the scratch folder of a file that was moved away (nothing when it is not a scratch file). */
+  async dropFolder(tempPath: string): Promise<void> {
+    const folder = this.folderOf(tempPath);
+    if (folder) await fsp.rm(folder, { recursive: true, force: true });
+  }
+
+  async removeTemp(tempPath: string): Promise<void> {
+    await fsp.rm(this.folderOf(tempPath) ?? tempPath, { recursive: true, force: true });
+  }
+
+  /** Removes scratch files older than `maxAgeMs` (left by a crash mid-upload). */
+  async sweep(maxAgeMs: number): Promise<number> {
+    let removed = 0;
+    for (const name of await fsp.readdir(this.dir)) {
+      const file = path.join(this.dir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > maxAgeMs) {
+        await fsp.rm(file, { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+/** A key for a new blob: `batches/<day>/<uuid>/<name>`, so names never collide and stay readable. */
+export const newBlobKey = (name: string) => path.posix.join('batches', new Date().toISOString().slice(0, 10), crypto.randomUUID(), path.basename(name));
