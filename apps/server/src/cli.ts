@@ -48,7 +48,8 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
       const { startServer } = await import('./server.js');
       const server = await startServer(config, { logger: !flags.quiet });
       const roles = [...config.roles].join(',');
-      out(server.url ? `ddex-server listening on ${server.url} (roles ${roles}, data ${config.dataDir}, ${config.db.dialect})` : `ddex-server running (roles ${roles}, data ${config.dataDir}, ${config.db.dialect})`);
+      const where = `roles ${roles}, data ${config.dataDir}, ${config.db.dialect}, blobs ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : 'local'}`;
+      out(server.url ? `ddex-server listening on ${server.url} (${where})` : `ddex-server running (${where})`);
       await new Promise<void>((resolve) => {
         const shutdown = () => {
           void server.close().then(resolve, resolve);

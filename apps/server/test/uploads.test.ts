@@ -14,7 +14,7 @@ import { backends, bearer, setUpAccount, TestServer } from './support/server-pro
 import { expectError, expectSchema } from './support/api-schemas.js';
 import { albumZip } from './support/ddex-fixtures.js';
 import { waitForDelivery } from './support/deliveries.js';
-import { startS3Server, type S3TestServer } from './support/s3-server.js';
+import { startS3Server, type S3TestServer } from './support/s3-server.mjs';
 
 /** The fixture album with `padMb` of random (incompressible, stored) padding: a batch of about that size. */
 async function paddedAlbum(padMb: number): Promise<Buffer> {

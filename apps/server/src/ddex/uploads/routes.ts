@@ -2,7 +2,8 @@
  * Direct uploads (spec 4.1, 2.3, 3.2): POST /ddex/uploads plans the parts and answers their
  * presigned-style URLs; the client PUTs each part (any order, in parallel, again to replace it);
  * GET tells what arrived and gives fresh URLs for what did not; commit checks every part's size and
- * queues the batch exactly as POST /ddex; DELETE drops it. The local store receives the parts itself.
+ * queues the batch exactly as POST /ddex; DELETE drops it. The blob store says where parts go: the
+ * local folder receives them through this server's signed URLs, S3 through its own presigned URLs.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Selectable, Transaction } from 'kysely';
@@ -79,7 +80,8 @@ export const createUploadRoute: RouteSpec = {
   summary: 'Start a direct upload',
   description:
     'JSON `{name, size, member_id?}`: a .zip or .xml of 1 byte to 20 GB. Up to 64 MB, `method: single` and one `url` to PUT the whole file to; above, `method: multipart`, a `part_size` (16 MiB or more, whole MiB, chosen so there are at most 10,000 parts) and one URL per part. ' +
-    'The URLs need no API key and stay valid 6 hours (`expires_in`); PUT the parts in any order, in parallel, again to replace one; then POST the `commit_url`.',
+    'The URLs need no API key and stay valid 6 hours (`expires_in`); PUT the parts in any order, in parallel, again to replace one; then POST the `commit_url`. ' +
+    'On the local store the URLs are this server\'s (PUT /ddex/uploads/{id}/parts/{n}); on an S3-compatible store they are S3\'s own presigned UploadPart URLs, signed for the part\'s exact size: S3 answers those PUTs (and refuses a body of another size) itself.',
   scope: 'ddex:write',
   jsonBody: 'upload-create.schema.json',
   success: { status: 201, schema: 'upload-response.schema.json', description: 'The upload and its part URLs' },
@@ -199,7 +201,7 @@ export const putPartRoute: RouteSpec = {
   method: 'PUT',
   path: '/ddex/uploads/:id/parts/:part',
   operationId: 'putUploadPart',
-  summary: 'Upload one part (local store)',
+  summary: 'Upload one part (local store; 404 on an S3 store, whose part URLs are S3\'s own)',
   description:
     'The URL from POST or GET /ddex/uploads, no API key: its signature names the upload and the part and expires after 6 hours (403 url_refused otherwise). The body is the part\'s bytes; a part larger than `part_size` answers 413 too_large; sending a part again replaces it.',
   scope: 'public',

@@ -11,25 +11,17 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 
 const require = createRequire(import.meta.url);
-// s3rver is CommonJS without type declarations.
+// s3rver is CommonJS without type declarations. Plain JavaScript so the benchmarks use it too.
 const S3rver = require('@20minutes/s3rver');
 const router = require('@20minutes/s3rver/lib/routes');
 const S3Error = require('@20minutes/s3rver/lib/models/error');
 
 export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-interface KoaCtx {
-  params: { bucket: string; key: string; queryMethod?: string };
-  query: Record<string, string>;
-  store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
-  body: unknown;
-}
-
 /** ListParts (GET /bucket/key?uploadId=…, with max-parts and part-number-marker) on s3rver's files. */
-async function listParts(ctx: KoaCtx): Promise<void> {
+async function listParts(ctx) {
   const dir = path.join(ctx.store.getResourcePath(ctx.params.bucket, undefined, 'uploads'), ctx.query.uploadId);
   const names = await fsp.readdir(dir).catch(() => null);
   if (!names) throw new S3Error('NoSuchUpload', 'The specified upload does not exist.', { UploadId: ctx.query.uploadId });
@@ -61,7 +53,7 @@ async function listParts(ctx: KoaCtx): Promise<void> {
 }
 
 /** AbortMultipartUpload (DELETE /bucket/key?uploadId=…): 204, or 404 NoSuchUpload as S3 answers. */
-async function abortUpload(ctx: KoaCtx & { status: number }): Promise<void> {
+async function abortUpload(ctx) {
   const dir = path.join(ctx.store.getResourcePath(ctx.params.bucket, undefined, 'uploads'), ctx.query.uploadId);
   if (!fs.existsSync(dir)) throw new S3Error('NoSuchUpload', 'The specified upload does not exist.', { UploadId: ctx.query.uploadId });
   await fsp.rm(dir, { recursive: true, force: true });
@@ -70,31 +62,26 @@ async function abortUpload(ctx: KoaCtx & { status: number }): Promise<void> {
 
 let patched = false;
 /** Routes `?uploadId` on GET and DELETE of an object to the operations above, the rest as before. */
-function addMultipartOperations(): void {
+function addMultipartOperations() {
   if (patched) return;
-  for (const [method, operation] of [['GET', listParts], ['DELETE', abortUpload]] as const) {
-    const layer = router.stack.find((l: { path: string; methods: string[] }) => l.path.startsWith('/:bucket/') && l.methods.includes(method));
+  for (const [method, operation] of [['GET', listParts], ['DELETE', abortUpload]]) {
+    const layer = router.stack.find((l) => l.path.startsWith('/:bucket/') && l.methods.includes(method));
     if (!layer) throw new Error(`s3rver routes changed: the ${method} object route was not found`);
     const original = layer.stack[layer.stack.length - 1];
-    layer.stack[layer.stack.length - 1] = (ctx: KoaCtx & { status: number }, next: () => Promise<void>) => (ctx.params.queryMethod === 'uploadId' ? operation(ctx) : original(ctx, next));
+    layer.stack[layer.stack.length - 1] = (ctx, next) => (ctx.params.queryMethod === 'uploadId' ? operation(ctx) : original(ctx, next));
   }
   patched = true;
 }
 
-export interface S3TestServer {
-  endpoint: string;
-  bucket: string;
-  directory: string;
-  /** The server's environment for this store. */
-  env: Record<string, string>;
-  close(): Promise<void>;
-}
-
-export async function startS3Server(bucket = 'ddex-test'): Promise<S3TestServer> {
+/**
+ * Starts the server; `env` is the ddex-server environment for this store.
+ * @returns {Promise<{endpoint: string, bucket: string, directory: string, env: Record<string, string>, close(): Promise<void>}>}
+ */
+export async function startS3Server(bucket = 'ddex-test') {
   addMultipartOperations();
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -114,4 +101,11 @@ export async function startS3Server(bucket = 'ddex-test'): Promise<S3TestServer>
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+// `node s3-server.mjs`: runs one on its own (for the benchmarks), printing its settings as one JSON line.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const s3 = await startS3Server();
+  console.log(JSON.stringify({ endpoint: s3.endpoint, env: s3.env }));
+  process.on('SIGTERM', () => s3.close().then(() => process.exit(0)));
 }
