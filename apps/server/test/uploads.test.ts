@@ -247,12 +247,14 @@ describe.each(cases)('direct uploads ($name)', ({ backend, store }) => {
     expect((await put(stale.upload.url, crypto.randomBytes(1000))).status).toBe(200);
     server.moveClock(7 * 86_400_000 + 60_000);
     try {
+      // The job removes the upload, then its parts (on S3 one more request): wait for both.
       let gone = false;
       for (let i = 0; i < 100 && !gone; i++) {
-        gone = (await api('GET', `/ddex/uploads/${stale.id}`)).status === 404;
+        gone = (await api('GET', `/ddex/uploads/${stale.id}`)).status === 404 && storedParts(stale).length === 0;
         if (!gone) await new Promise((r) => setTimeout(r, 100));
       }
       expect(gone).toBe(true);
+      await expectError(await api('GET', `/ddex/uploads/${stale.id}`), 404, 'not_found');
       expect(storedParts(stale)).toEqual([]);
     } finally {
       server.moveClock(0);
