@@ -8,32 +8,19 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { BlobStore, LocalCopy, PartUpload, StoredPart } from './blob-store.js';
-import { newBlobKey, ScratchFiles } from './scratch-files.js';
+import { newBlobKey, StoreWithScratch } from './scratch-files.js';
 
 const PART_FILE = /^part-(\d+)$/;
 
-export class LocalBlobStore implements BlobStore {
+export class LocalBlobStore extends StoreWithScratch implements BlobStore {
   readonly receivesParts = true;
   readonly kind = 'local';
   readonly root: string;
-  private readonly scratch: ScratchFiles;
   constructor(dataDir: string) {
+    // Scratch files in the blob volume, so the final rename is atomic.
+    super(path.join(dataDir, 'blobs', 'tmp'));
     this.root = path.join(dataDir, 'blobs');
     fs.mkdirSync(path.join(this.root, 'batches'), { recursive: true });
-    // In the blob volume, so the final rename is atomic.
-    this.scratch = new ScratchFiles(path.join(this.root, 'tmp'));
-  }
-
-  tempPath(name: string): string {
-    return this.scratch.tempPath(name);
-  }
-
-  removeTemp(tempPath: string): Promise<void> {
-    return this.scratch.removeTemp(tempPath);
-  }
-
-  sweepTemp(maxAgeMs: number): Promise<number> {
-    return this.scratch.sweep(maxAgeMs);
   }
 
   /** Moves a complete temporary file to its permanent key and returns the key. */

@@ -24,7 +24,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { PartsRefused, type BlobStore, type LocalCopy, type PartUpload, type StoredPart } from './blob-store.js';
-import { newBlobKey, ScratchFiles } from './scratch-files.js';
+import { newBlobKey, StoreWithScratch } from './scratch-files.js';
 
 export interface S3Settings {
   bucket: string;
@@ -42,15 +42,15 @@ export interface S3Settings {
 const MiB = 1024 * 1024;
 const notFound = (error: unknown) => error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchUpload' || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
-export class S3BlobStore implements BlobStore {
+export class S3BlobStore extends StoreWithScratch implements BlobStore {
   readonly receivesParts = false;
   readonly kind = 's3';
   private readonly client: S3Client;
-  private readonly scratch: ScratchFiles;
   private readonly bucket: string;
   private readonly prefix: string;
 
   constructor(settings: S3Settings, dataDir: string) {
+    super(path.join(dataDir, 'blobs', 'tmp'));
     this.bucket = settings.bucket;
     this.prefix = settings.prefix;
     this.client = new S3Client({
@@ -63,7 +63,6 @@ export class S3BlobStore implements BlobStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    this.scratch = new ScratchFiles(path.join(dataDir, 'blobs', 'tmp'));
   }
 
   private keyOf(name: string): string {
@@ -72,18 +71,6 @@ export class S3BlobStore implements BlobStore {
 
   private uploadKey(upload: { id: number; name: string }): string {
     return this.keyOf(`uploads/${upload.id}/${path.basename(upload.name)}`);
-  }
-
-  tempPath(name: string): string {
-    return this.scratch.tempPath(name);
-  }
-
-  removeTemp(tempPath: string): Promise<void> {
-    return this.scratch.removeTemp(tempPath);
-  }
-
-  sweepTemp(maxAgeMs: number): Promise<number> {
-    return this.scratch.sweep(maxAgeMs);
   }
 
   /** Streams the scratch file to S3 (multipart above 16 MiB, 4 parts at once), then removes it. */

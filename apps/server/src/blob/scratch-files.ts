@@ -50,5 +50,25 @@ export class ScratchFiles {
   }
 }
 
+/** The scratch-file part of every blob store (`tempPath`, `removeTemp`, `sweepTemp` of BlobStore). */
+export abstract class StoreWithScratch {
+  protected readonly scratch: ScratchFiles;
+  constructor(scratchDir: string) {
+    this.scratch = new ScratchFiles(scratchDir);
+  }
+
+  tempPath(name: string): string {
+    return this.scratch.tempPath(name);
+  }
+
+  removeTemp(tempPath: string): Promise<void> {
+    return this.scratch.removeTemp(tempPath);
+  }
+
+  sweepTemp(maxAgeMs: number): Promise<number> {
+    return this.scratch.sweep(maxAgeMs);
+  }
+}
+
 /** A key for a new blob: `batches/<day>/<uuid>/<name>`, so names never collide and stay readable. */
 export const newBlobKey = (name: string) => path.posix.join('batches', new Date().toISOString().slice(0, 10), crypto.randomUUID(), path.basename(name));
