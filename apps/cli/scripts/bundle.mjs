@@ -35,7 +35,7 @@ await build({
   format: 'esm',
   target: 'node20',
   // Loaded on first use from node_modules: native code, wasm, binaries, and what only some runs need.
-  external: ['sharp', 'music-metadata', 'xmllint-wasm', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'ajv', 'ajv-formats'],
+  external: ['sharp', 'music-metadata', 'ora', 'xmllint-wasm', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'ajv', 'ajv-formats'],
   // Bundled CommonJS dependencies call require(): give the ESM bundle one.
   banner: { js: "import { createRequire as __ddexCreateRequire } from 'node:module'; const require = __ddexCreateRequire(import.meta.url);" },
   plugins: [constants],

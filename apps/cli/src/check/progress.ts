@@ -3,7 +3,7 @@
  * interactive terminal; otherwise one plain line per finished input (in input order, so logs are
  * stable) when there is more than one input; nothing at all with --quiet.
  */
-import ora, { type Ora } from 'ora';
+import type { Ora } from 'ora';
 import type { Report } from '@ddex-check/engine';
 import type { CliIo } from '../io.js';
 
@@ -19,12 +19,14 @@ export function isInteractive(io: CliIo): boolean {
   return io.stderr.isTTY === true && io.env.TERM !== 'dumb' && !io.env.CI;
 }
 
-export function createProgress(io: CliIo, sources: string[], quiet: boolean): Progress {
+/** ora (and its spinners) loads only for a terminal: a pipeline's run never pays for it. */
+export async function createProgress(io: CliIo, sources: string[], quiet: boolean): Promise<Progress> {
   const total = sources.length;
   let done = 0;
   if (quiet) return { working() {}, finished() {}, stop() {} };
   if (isInteractive(io)) {
     const current = new Map<number, string>();
+    const { default: ora } = await import('ora');
     const spinner: Ora = ora({ stream: io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start(`0/${total} checking`);
     const render = () => {
       const [index, file] = [...current].at(-1) ?? [undefined, undefined];

@@ -1,33 +1,16 @@
 /**
  * Language codes as DDEX uses them: `LanguageOfPerformance` etc. hold an ISO 639 code, and
  * `LanguageAndScriptCode` a BCP 47-style tag (`en`, `ja-Jpan`, `zh-Hant-TW`, `es-419`). The
- * primary subtag is checked against ISO 639-1, 639-2/B and 639-3 (from the `iso-639-3` package);
+ * primary subtag is checked against ISO 639-1, 639-2/B and 639-3 (generated from the `iso-639-3` package);
  * script and region subtags only for their shape.
  */
-import { iso6393 } from 'iso-639-3';
+import { LANGUAGE_CODES } from './language-codes.generated.js';
+
+// ISO 639-2 collective codes that 639-3 does not list but DDEX senders use.
+const COLLECTIVE = ['mul', 'und', 'zxx', 'mis'];
 
 let known: Set<string> | null = null;
-let names: Map<string, string> | null = null;
-
-function tables() {
-  if (!known || !names) {
-    known = new Set();
-    names = new Map();
-    for (const lang of iso6393) {
-      for (const code of [lang.iso6391, lang.iso6392B, lang.iso6392T, lang.iso6393]) {
-        if (!code) continue;
-        known.add(code);
-        if (!names.has(code)) names.set(code, lang.name);
-      }
-    }
-    // ISO 639-2 collective codes that 639-3 does not list but DDEX senders use.
-    for (const [code, name] of [['mul', 'Multiple languages'], ['und', 'Undetermined'], ['zxx', 'No linguistic content'], ['mis', 'Uncoded languages']] as const) {
-      known.add(code);
-      if (!names.has(code)) names.set(code, name);
-    }
-  }
-  return { known, names };
-}
+const knownCodes = () => (known ??= new Set([...LANGUAGE_CODES.split(' '), ...COLLECTIVE]));
 
 export type LanguageProblem =
   | { kind: 'unknown'; language: string }
@@ -37,7 +20,6 @@ export type LanguageProblem =
 
 /** What is wrong with a language tag, or null. */
 export function languageTagProblem(tag: string): LanguageProblem | null {
-  const { known } = tables();
   if (tag.includes('_')) return { kind: 'underscore', suggestion: tag.replace(/_/g, '-') };
   const parts = tag.split('-');
   const primary = parts[0];
@@ -45,11 +27,7 @@ export function languageTagProblem(tag: string): LanguageProblem | null {
   for (const sub of parts.slice(1)) {
     if (!/^([A-Za-z]{4}|[A-Za-z]{2}|\d{3}|[A-Za-z\d]{5,8})$/.test(sub)) return { kind: 'shape' };
   }
-  if (!known.has(primary.toLowerCase())) return { kind: 'unknown', language: primary };
+  if (!knownCodes().has(primary.toLowerCase())) return { kind: 'unknown', language: primary };
   if (primary !== primary.toLowerCase()) return { kind: 'case', suggestion: [primary.toLowerCase(), ...parts.slice(1)].join('-') };
   return null;
-}
-
-export function languageName(code: string): string | null {
-  return tables().names.get(code.toLowerCase()) ?? null;
 }
