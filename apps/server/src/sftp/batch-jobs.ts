@@ -103,7 +103,8 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
         }
         await fsp.access(input);
         const memberId = await ownMemberId(ctx.db, batch.account_id);
-        report = await ctx.validatePool.run({ kind: 'file', path: input }, batch.name, memberId);
+        // A folder is checked as the zip of its files, named `<batch>.zip`: what POST /ddex/validate?name=<batch>.zip answers for that zip.
+        report = await ctx.validatePool.run({ kind: 'file', path: input }, batch.kind === 'folder' ? `${batch.name}.zip` : batch.name, memberId);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finish(ctx, batchId, { status: 'failed', error: 'removed before its test ran' });
         const failed = unreadable(batch.name, error);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { formatterFor, type Report } from '@ddex-check/engine';
+import { now } from '../clock.js';
 
 const SERVER_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
@@ -20,6 +21,8 @@ export function reportText(report: Report): string {
 async function writeAtomically(workDir: string, target: string, content: string): Promise<void> {
   const temp = path.join(workDir, `${crypto.randomUUID()}.part`);
   await fsp.writeFile(temp, content);
+  // Dated on the server's clock, as everything retention compares.
+  await fsp.utimes(temp, now(), now());
   // Same file system (both under the account's folder): the rename is atomic.
   await fsp.rename(temp, target);
 }

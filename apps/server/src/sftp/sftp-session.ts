@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.js';
 import { InboxTree, isReportName, PathRefused, resolveClientPath, type InboxPath } from './inbox-tree.js';
 import { fileArrived, isSealed, type Uploader } from './arrivals.js';
 import { attrsOf, dirAttrs, entryOf } from './file-attrs.js';
+import { now } from '../clock.js';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 type Entry = InboxPath & { kind: 'entry' };
@@ -175,6 +176,8 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       handles.delete(handle.readUInt32BE(0));
       if (h.kind === 'dir') return void sftp.status(reqid, STATUS_CODE.OK);
       await Promise.allSettled([...h.pending]);
+      // Retention counts from the last change on the server's clock (which tests move), not the disk's.
+      if (h.wrote) await h.fh.utimes(now(), now());
       await h.fh.close();
       if (h.failed) throw new Refused(STATUS_CODE.FAILURE, `the file was not stored whole: ${h.failed}`);
       if (h.writable) await fileArrived(o.db, o.who, h.path);
@@ -231,6 +234,7 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     answer(reqid, async () => {
       const p = await writablePath(given, 'folder');
       await fsp.mkdir(disk(p));
+      await fsp.utimes(disk(p), now(), now());
       sftp.status(reqid, STATUS_CODE.OK);
     }),
   );
@@ -264,6 +268,7 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       const targetDisk = disk(target);
       if (await fsp.lstat(targetDisk).then(() => true, () => false)) throw new Refused(STATUS_CODE.FAILURE, `${target.virtual} already exists`);
       await fsp.rename(disk(source), targetDisk);
+      await fsp.utimes(targetDisk, now(), now());
       // A file renamed into place (clients upload to a temporary name first) arrives now.
       if ((await fsp.lstat(targetDisk)).isFile()) await fileArrived(o.db, o.who, target);
       sftp.status(reqid, STATUS_CODE.OK);
