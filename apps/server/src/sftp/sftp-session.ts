@@ -139,7 +139,10 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     answer(reqid, async () => {
       const h = fileHandle(handle);
       if (!h.writable) throw new Refused(STATUS_CODE.PERMISSION_DENIED, 'the file was opened for reading');
-      if (offset + data.length > o.maxFileBytes) throw new Refused(STATUS_CODE.FAILURE, `files are limited to ${o.maxFileBytes} bytes (the size POST /ddex accepts)`);
+      if (offset + data.length > o.maxFileBytes) {
+        h.failed = `files are limited to ${o.maxFileBytes} bytes (the size POST /ddex accepts)`;
+        throw new Refused(STATUS_CODE.FAILURE, h.failed);
+      }
       const write = h.fh.write(data, 0, data.length, offset);
       h.pending.add(write);
       try {
@@ -179,7 +182,11 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       // Retention counts from the last change on the server's clock (which tests move), not the disk's.
       if (h.wrote) await h.fh.utimes(now(), now());
       await h.fh.close();
-      if (h.failed) throw new Refused(STATUS_CODE.FAILURE, `the file was not stored whole: ${h.failed}`);
+      if (h.failed) {
+        // Half a file is never taken for a whole one (nor sealed as a marker): it is removed.
+        await fsp.rm(disk(h.path), { force: true });
+        throw new Refused(STATUS_CODE.FAILURE, `the file was not stored whole: ${h.failed}`);
+      }
       if (h.writable) await fileArrived(o.db, o.who, h.path);
       sftp.status(reqid, STATUS_CODE.OK);
     }),
