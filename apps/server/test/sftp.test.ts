@@ -6,10 +6,12 @@
  * activity; every test is a stored test report; the retention jobs sweep a batch without marker
  * and old /test files after 7 days and test reports after 90, with a moved clock.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ssh2 from 'ssh2';
 import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
 import { zipOf } from './support/ddex-fixtures.js';
 import { waitForDelivery } from './support/deliveries.js';
@@ -129,6 +131,35 @@ describe.each(backends())('SFTP inbox ($name)', (backend) => {
     expect(sftpActivity).toHaveLength(1);
     expect(sftpActivity[0].ip).toBe('127.0.0.1');
     expect(sftpActivity[0].user_agent).toMatch(/OpenSSH.*ping\.txt/);
+  });
+
+  it('stores writes sent out of order and in parallel at their offsets (ssh2 client)', async () => {
+    const bytes = crypto.randomBytes(64 * 65_536 + 1234);
+    const client = new ssh2.Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve()).once('error', reject);
+      client.connect({ host: '127.0.0.1', port, username: login.username, password: login.password });
+    });
+    try {
+      const sftpSession = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => client.sftp((err, s) => (err ? reject(err) : resolve(s))));
+      await new Promise<void>((resolve, reject) => sftpSession.mkdir('/production/shuffled', (err) => (err ? reject(err) : resolve())));
+      const handle = await new Promise<Buffer>((resolve, reject) => sftpSession.open('/production/shuffled/data.bin', 'w', (err, h) => (err ? reject(err) : resolve(h))));
+      const offsets = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) => i * 65_536).sort(() => Math.random() - 0.5);
+      // Every chunk in flight at once, the last one first.
+      offsets.unshift(...offsets.splice(offsets.indexOf(64 * 65_536), 1));
+      await Promise.all(
+        offsets.map((offset) => {
+          const chunk = bytes.subarray(offset, offset + 65_536);
+          return new Promise<void>((resolve, reject) => sftpSession.write(handle, chunk, 0, chunk.length, offset, (err) => (err ? reject(err) : resolve())));
+        }),
+      );
+      await new Promise<void>((resolve, reject) => sftpSession.close(handle, (err) => (err ? reject(err) : resolve())));
+    } finally {
+      client.end();
+    }
+    const stored = fs.readFileSync(path.join(treeOf('production'), 'shuffled/data.bin'));
+    expect(stored.length).toBe(bytes.length);
+    expect(stored.equals(bytes)).toBe(true);
   });
 
   it('sweeps a batch without marker and everything in /test after 7 days, test reports after 90', async () => {

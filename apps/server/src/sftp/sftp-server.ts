@@ -23,6 +23,13 @@ export interface SftpSettings {
   maxFileBytes: number;
 }
 
+/**
+ * OpenSSL's AES only. ssh2's chacha20-poly1305 needs its optional native addon (not built here) and
+ * runs in JavaScript several times slower, yet OpenSSH clients ask for it first: leaving it out makes
+ * them pick AES (every SSH client since 2006 has aes-ctr). `SFTP_CIPHERS` (comma-separated) overrides.
+ */
+const CIPHERS = (process.env.SFTP_CIPHERS?.split(',').map((c) => c.trim()).filter(Boolean) ?? ['aes128-gcm@openssh.com', 'aes256-gcm@openssh.com', 'aes128-ctr', 'aes192-ctr', 'aes256-ctr']) as ssh2.CipherAlgorithm[];
+
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -43,7 +50,7 @@ export class SftpInbox {
   /** Listens; returns the port (the given one, or the one picked for port 0). */
   async start(): Promise<number> {
     const hostKey = loadOrCreateHostKey(this.o.dataDir);
-    const server = new ssh2.Server({ hostKeys: [hostKey], ident: 'ddex-server-sftp' }, (client, info) => this.onClient(client, info));
+    const server = new ssh2.Server({ hostKeys: [hostKey], ident: 'ddex-server-sftp', algorithms: { cipher: CIPHERS } }, (client, info) => this.onClient(client, info));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
