@@ -75,8 +75,9 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     if (p.kind !== 'entry') throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual} cannot be changed: only /production and /test exist, and files go inside them`);
     if (p.area === 'production' && p.parts.length === 1 && what === 'file') throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual}: put each batch in a folder of its own, /production/<batch>/, finished by a BatchComplete_*.xml or *.complete marker`);
     if (p.area === 'test' && p.parts.length === 1 && isReportName(p.parts[0])) throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual}: *.report.txt and *.report.json are written by the server`);
-    if (p.parts.length >= 2 && (await isSealed(o.db, accountId, p.area, p.parts[0]))) {
-      throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${p.area}/${p.parts[0]} is complete (its marker arrived) and takes no more changes; send anything else as a new batch in a new folder`);
+    // From its marker (or, for a single /test file, its upload) until its import or test has run, a batch takes no change.
+    if (await isSealed(o.db, accountId, p.area, p.parts[0])) {
+      throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${p.area}/${p.parts[0]} is complete and waits for its import or test; it takes no more changes: send anything else as a new batch in a new folder`);
     }
     return p;
   };
@@ -249,7 +250,6 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
   sftp.on('RMDIR', (reqid, given) =>
     answer(reqid, async () => {
       const p = await writablePath(given, 'change');
-      if (p.parts.length === 1 && (await isSealed(o.db, accountId, p.area, p.parts[0]))) throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual} is complete and being processed`);
       await fsp.rmdir(disk(p));
       sftp.status(reqid, STATUS_CODE.OK);
     }),
@@ -258,7 +258,6 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
   sftp.on('REMOVE', (reqid, given) =>
     answer(reqid, async () => {
       const p = await writablePath(given, 'change');
-      if (p.area === 'test' && p.parts.length === 1 && (await isSealed(o.db, accountId, 'test', p.parts[0]))) throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual} is being tested`);
       if ((await fsp.lstat(disk(p))).isDirectory()) throw new Refused(STATUS_CODE.FAILURE, `${p.virtual} is a folder (use rmdir)`);
       await fsp.unlink(disk(p));
       sftp.status(reqid, STATUS_CODE.OK);
@@ -268,10 +267,8 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
   sftp.on('RENAME', (reqid, from, to) =>
     answer(reqid, async () => {
       const source = await writablePath(from, 'change');
-      const target = await writablePath(to, 'file');
-      for (const p of [source, target]) {
-        if (p.parts.length === 1 && (await isSealed(o.db, accountId, p.area, p.parts[0]))) throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual} is complete and being processed`);
-      }
+      const isFolder = (await fsp.lstat(disk(source))).isDirectory();
+      const target = await writablePath(to, isFolder ? 'folder' : 'file');
       const targetDisk = disk(target);
       if (await fsp.lstat(targetDisk).then(() => true, () => false)) throw new Refused(STATUS_CODE.FAILURE, `${target.virtual} already exists`);
       await fsp.rename(disk(source), targetDisk);
