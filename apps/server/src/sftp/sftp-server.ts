@@ -83,6 +83,9 @@ export class SftpInbox {
   private onClient(client: ssh2.Connection, info: ssh2.ClientInfo): void {
     const address = info.ip;
     let login: LoginRow | null = null;
+    // SFTP answers are small packets the client waits for (64 writes in flight): Nagle's algorithm
+    // would hold each behind the previous one's ACK.
+    (client as unknown as { setNoDelay(on: boolean): void }).setNoDelay(true);
     client.on('error', (err) => this.o.log.warn({ err: err.message, address }, 'sftp connection error'));
     client.on('authentication', (ctx) => {
       void this.authenticate(ctx, address).then((found) => {
