@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ssh2 from 'ssh2';
 import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
 import { waitForDelivery } from './support/deliveries.js';
 import { albumFolder, freePort, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
@@ -190,14 +191,31 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     const album = albumFolder(local, 'sealed');
     fs.writeFileSync(path.join(local, 'late.txt'), 'late\n');
     fs.writeFileSync(path.join(local, 'two-mb.bin'), crypto.randomBytes(2 * 1024 * 1024));
+    // Another session opens a file in the batch and is still writing it when the marker arrives.
+    const client = new ssh2.Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve()).once('error', reject);
+      client.connect({ host: '127.0.0.1', port, username: login.username, password: login.password });
+    });
+    const slow = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => client.sftp((err, s) => (err ? reject(err) : resolve(s))));
+    await new Promise<void>((resolve, reject) => slow.mkdir('/production/sealed', (err) => (err ? reject(err) : resolve())));
+    const handle = await new Promise<Buffer>((resolve, reject) => slow.open('/production/sealed/slow.flac', 'w', (err, h) => (err ? reject(err) : resolve(h))));
+    const write = (offset: number) => new Promise<void>((resolve, reject) => slow.write(handle, Buffer.alloc(1000, 7), 0, 1000, offset, (err) => (err ? reject(err) : resolve())));
+    await write(0);
     const run = await sftpBatch({
       port,
       user: login.username,
       password: login.password,
       cwd: local,
-      commands: [...uploadBatchCommands(album.dir, 'production', 'sealed'), '-put late.txt /production/sealed/late.txt', `-rm /production/sealed/${album.upc}.xml`, '-rename /production/sealed /production/other', 'mkdir /production/huge', '-put two-mb.bin /production/huge/two-mb.bin'],
+      commands: [...uploadBatchCommands(album.dir, 'production', 'sealed').slice(1), '-put late.txt /production/sealed/late.txt', `-rm /production/sealed/${album.upc}.xml`, '-rename /production/sealed /production/other', 'mkdir /production/huge', '-put two-mb.bin /production/huge/two-mb.bin'],
     });
     expect(run.code, run.output).toBe(0);
+    // The slow file is finished after the marker: refused at its close and not kept.
+    await write(1000);
+    const closed = await new Promise<Error | undefined>((resolve) => slow.close(handle, (err) => resolve(err ?? undefined)));
+    client.end();
+    expect(closed?.message).toMatch(/completed by its marker before this file was finished/);
+    expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), 'tree/production/sealed/slow.flac'))).toBe(false);
     expect(run.output).toMatch(/late\.txt.*Permission denied/);
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), 'tree/production/sealed/late.txt'))).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), `tree/production/sealed/${album.upc}.xml`))).toBe(true);

@@ -142,9 +142,15 @@ export class SftpInbox {
           ctx.reject(methods);
           return null;
         }
-      } else if (ctx.method === 'password' && login && (await passwordMatches(login.password_hash, ctx.password))) {
-        await clearFailures(this.o.db, address);
-        return login;
+      } else if (ctx.method === 'password') {
+        if (login && (await passwordMatches(login.password_hash, ctx.password))) {
+          await clearFailures(this.o.db, address);
+          return login;
+        }
+      } else {
+        // keyboard-interactive, hostbased: not offered, so not a failed guess either.
+        ctx.reject(methods);
+        return null;
       }
       const locked = await recordFailure(this.o.db, address, this.o.settings.lockout);
       this.o.log.warn({ address, username: ctx.username.slice(0, 64), method: ctx.method, locked }, 'sftp login failed');

@@ -188,6 +188,11 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
         await fsp.rm(disk(h.path), { force: true });
         throw new Refused(STATUS_CODE.FAILURE, `the file was not stored whole: ${h.failed}`);
       }
+      // A file opened before its batch's marker arrived and finished after it is not part of the batch.
+      if (h.writable && h.path.parts.length >= 2 && (await isSealed(o.db, accountId, h.path.area, h.path.parts[0]))) {
+        await fsp.rm(disk(h.path), { force: true });
+        throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${h.path.area}/${h.path.parts[0]} was completed by its marker before this file was finished: it is not part of the batch and was not kept; send it in a new batch`);
+      }
       if (h.writable) await fileArrived(o.db, o.who, h.path);
       sftp.status(reqid, STATUS_CODE.OK);
     }),
