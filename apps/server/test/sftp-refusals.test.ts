@@ -223,5 +223,13 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), 'tree/production/huge/two-mb.bin'))).toBe(false);
     const batches = await server.admin('sftp', 'batches', '--account', String(account.accountId));
     expect(batches).toEqual([expect.objectContaining({ name: 'sealed', status: 'received' })]);
+
+    // Nothing of the batch lived in that process: a worker started afterwards (no sftp role) imports it.
+    await server.stopProcess();
+    await server.start({ ROLES: 'api,worker', DELIVERY_POLL_MS: '100' });
+    const delivery = await waitFor('the import by the new worker', async () => (await (await server.fetch('/v1/ddex', { headers: bearer(account.key) })).json()).data.find((d: any) => d.batch_name === 'sealed'));
+    const done = await waitForDelivery(server, account.key, delivery.id);
+    expect(done.status).toBe('done');
+    expect(done.items.map((i: any) => i.upc)).toEqual([album.upc]);
   });
 });

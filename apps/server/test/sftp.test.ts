@@ -8,6 +8,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,16 @@ describe.each(backends())('SFTP inbox ($name)', (backend) => {
     expect(run.code, run.output).toBe(0);
     const listed = run.output.split('\n').filter((l) => l && !l.startsWith('sftp>'));
     expect(listed).toEqual(['/production', '/test', 'production', 'test']);
+  });
+
+  it('keeps its host key across restarts and prints the fingerprint clients see', async () => {
+    const printed = await server.admin('sftp', 'host-key');
+    const seen = () => execFileSync('sh', ['-c', `ssh-keyscan -t ed25519 -p ${port} 127.0.0.1 2>/dev/null | ssh-keygen -lf -`], { encoding: 'utf8' });
+    expect(seen()).toContain(printed.fingerprint);
+    expect(fs.statSync(path.join(server.dataDir, 'sftp/host-key')).mode & 0o777).toBe(0o600);
+    await server.stopProcess();
+    await server.start();
+    expect(seen()).toContain(printed.fingerprint);
   });
 
   it('imports the fixture album delivered into /production/<batch>/ as a done delivery with its items', async () => {
