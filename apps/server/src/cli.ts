@@ -13,6 +13,7 @@ import { registerReleaseAdmin } from './releases/admin.js';
 import { registerEarningsAdmin } from './earnings/admin.js';
 import { registerPayoutAdmin } from './payouts/admin.js';
 import { registerLinkAdmin } from './links/admin.js';
+import { registerSftpAdmin } from './sftp/admin.js';
 
 /**
  * Wraps an admin action: opens the migrated database of `--data-dir`, runs it, prints its result
@@ -48,6 +49,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
       const { startServer } = await import('./server.js');
       const server = await startServer(config, { logger: !flags.quiet });
       const roles = [...config.roles].join(',');
+      if (server.sftpPort) out(`ddex-server sftp inbox on ${config.host}:${server.sftpPort}`);
       const where = `roles ${roles}, data ${config.dataDir}, ${config.db.dialect}, blobs ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : 'local'}`;
       out(server.url ? `ddex-server listening on ${server.url} (${where})` : `ddex-server running (${where})`);
       await new Promise<void>((resolve) => {
@@ -128,6 +130,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
   registerEarningsAdmin(adminCmd, member, withDb, intArg);
   registerPayoutAdmin(adminCmd, withDb, intArg);
   registerLinkAdmin(adminCmd, withDb, intArg);
+  registerSftpAdmin(adminCmd, withDb, intArg);
   adminCmd.command('recordings').requiredOption('--member <id>', 'member id', intArg('--member')).action(withDb((db, o) => admin.listRecordings(db, o.member as number), (rows) => rows.map((r) => `${r.id}\t${r.isrc ?? ''}\t${r.title}`).join('\n')));
 
   adminCmd.command('activity').description('connection activity (pings) of an account').requiredOption('--account <id>', 'account id', intArg('--account')).action(withDb((db, o) => admin.listActivity(db, o.account as number), (rows) => rows.map((r) => `${r.at}\t${r.kind}\tkey ${r.key_id}\t${r.ip ?? ''}`).join('\n')));

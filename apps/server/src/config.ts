@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { dbConfigFrom, type DbConfig } from './db/connect.js';
 import type { S3Settings } from './blob/s3-blob-store.js';
+import type { SftpSettings } from './sftp/sftp-server.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -60,6 +61,8 @@ export interface ServerConfig {
   deliveryPollMs: number;
   /** Run the delivery worker in this process (the worker role; `DELIVERY_WORKER=0` turns it off too). */
   runDeliveryWorker: boolean;
+  /** The SFTP inbox of the `sftp` role (port, failed-login delay and lockout, revoked-session check, file size). */
+  sftp: SftpSettings;
 }
 
 export function parseRoles(text: string): Set<Role> {
@@ -154,5 +157,18 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     deliveryMaxAttempts: int(env.DELIVERY_MAX_ATTEMPTS, 3, 'DELIVERY_MAX_ATTEMPTS'),
     deliveryPollMs: int(env.DELIVERY_POLL_MS, 500, 'DELIVERY_POLL_MS'),
     runDeliveryWorker: roles.has('worker') && env.DELIVERY_WORKER !== '0',
+    sftp: {
+      port: int(env.SFTP_PORT, 2222, 'SFTP_PORT'),
+      host: env.SFTP_HOST ?? flags.host ?? env.HOST ?? '0.0.0.0',
+      // A second per failure slows guessing to nothing; 10 failures in 15 minutes lock the address for 15 minutes.
+      failedLoginDelayMs: int(env.SFTP_FAILED_LOGIN_DELAY_MS, 1000, 'SFTP_FAILED_LOGIN_DELAY_MS'),
+      lockout: {
+        failures: int(env.SFTP_LOCKOUT_FAILURES, 10, 'SFTP_LOCKOUT_FAILURES') || 1,
+        windowMs: int(env.SFTP_LOCKOUT_WINDOW_MS, 15 * 60_000, 'SFTP_LOCKOUT_WINDOW_MS'),
+        lockMs: int(env.SFTP_LOCKOUT_MS, 15 * 60_000, 'SFTP_LOCKOUT_MS'),
+      },
+      sessionCheckMs: int(env.SFTP_SESSION_CHECK_MS, 2000, 'SFTP_SESSION_CHECK_MS') || 2000,
+      maxFileBytes: int(env.DELIVER_RAW_MAX_BYTES, DEFAULT_LIMITS.deliverRawBytes, 'DELIVER_RAW_MAX_BYTES'),
+    },
   };
 }

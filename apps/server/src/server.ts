@@ -22,10 +22,13 @@ import { JobRunner } from './jobs/job-runner.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { registerInvitePage } from './members/invite-page.js';
 import { registerLinkPages } from './links/public-page.js';
+import { SftpInbox } from './sftp/sftp-server.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  /** Port of the SFTP inbox (the sftp role), else null. */
+  sftpPort: number | null;
   close(): Promise<void>;
 }
 
@@ -56,7 +59,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, prefix: string, ro
   });
 }
 
-export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null } }> {
+export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null }; sftp: SftpInbox | null }> {
   const open: OpenDb = await openMigratedDb(config.db);
   const blobs = openBlobStore(config);
   await blobs.sweepTemp(24 * 3600_000);
@@ -123,22 +126,25 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
 
   if (config.runDeliveryWorker) runner.start();
   if (config.roles.has('worker')) await jobs.start();
+  const sftp = config.roles.has('sftp') ? new SftpInbox({ db: open.db, dataDir: config.dataDir, settings: config.sftp, log: app.log }) : null;
   const stop = async () => {
+    await sftp?.stop();
     await app.close();
     await Promise.all([runner.stop(), jobs.stop()]);
     await Promise.all([validatePool.close(), deliveryPool.close()]);
     await open.close();
   };
-  return { app, stop, listening };
+  return { app, stop, listening, sftp };
 }
 
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<RunningServer> {
-  const { app, stop, listening } = await buildServer(config, options);
+  const { app, stop, listening, sftp } = await buildServer(config, options);
+  const sftpPort = sftp ? await sftp.start() : null;
   // A process without the api role (a worker or SFTP process) serves no HTTP.
   // An Expect header other than 100-continue would get Node's own bodiless 417: the API ignores
   // expectations it does not know (RFC 9110 allows it) and answers the request as usual.
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   const address = config.roles.has('api') ? await app.listen({ port: config.port, host: config.host }) : '';
   if (address) listening.url = address;
-  return { app, url: address, close: stop };
+  return { app, url: address, sftpPort, close: stop };
 }

@@ -4,6 +4,7 @@ import { receiveBatch } from '../http/request-body.js';
 import { resolveMember } from '../members/resolve-member.js';
 import type { AppContext, RouteSpec } from '../http/route-spec.js';
 import { bodyGuardOf } from '../http/body-guard.js';
+import { storeTestReport } from '../test-reports/store.js';
 
 /** A dry-run slot of this process, when both the process's and the key's limits allow one. */
 function takeSlot(ctx: AppContext, keyId: number): { release(): void } | null {
@@ -71,6 +72,8 @@ export const validateRoute: RouteSpec = {
       const input = batch.content.kind === 'buffer' ? ({ kind: 'buffer', bytes: batch.content.buffer } as const) : ({ kind: 'file', path: batch.content.path } as const);
       if (ctx.config.testValidatePauseMs) await new Promise((r) => setTimeout(r, ctx.config.testValidatePauseMs));
       const report = await ctx.validatePool.run(input, batch.name, memberId);
+      // Every dry run is a test report of the account (kept 90 days, listed by the dashboard).
+      await storeTestReport(ctx.db, { accountId: caller.account.id, source: 'api', name: batch.name, report });
       return { data: report };
     } finally {
       slot?.release();

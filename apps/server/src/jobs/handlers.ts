@@ -11,6 +11,7 @@ import { createMailer } from '../members/mailer.js';
 import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv } from '../webhooks/dispatch.js';
 import { secretsKey } from '../webhooks/secrets.js';
 import { uploadRetentionJob } from '../ddex/uploads/retention.js';
+import { registerSftpJobs } from '../sftp/jobs.js';
 
 export function registerJobHandlers(runner: JobRunner, ctx: AppContext): void {
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl ?? undefined, from: ctx.config.smtpFrom ?? undefined, dataDir: ctx.config.dataDir });
@@ -22,6 +23,7 @@ export function registerJobHandlers(runner: JobRunner, ctx: AppContext): void {
   runner.register(finishedJobsCleanup).every(finishedJobsCleanup.kind, 6 * 3_600_000);
   const uploads = uploadRetentionJob(ctx.blobs);
   runner.register(uploads).every(uploads.kind, Number(process.env.UPLOAD_RETENTION_EVERY_MS ?? 3_600_000));
+  registerSftpJobs(runner, ctx);
 }
 
 /** Finished jobs are kept 14 days (to look into a failure), then removed. */

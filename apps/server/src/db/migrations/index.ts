@@ -9,6 +9,7 @@ import { columnTypes } from './column-types.js';
 import { initial } from './0001-initial.js';
 import { jobsAndEvents } from './0002-jobs-events.js';
 import { uploads } from './0004-uploads.js';
+import { sftp } from './0005-sftp.js';
 import { webhooks } from './0006-webhooks.js';
 import { membersAndReleases } from './0007-members-releases.js';
 import { statements } from './0008-statements.js';
@@ -22,6 +23,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0001_initial': initial(types),
     '0002_jobs_events': jobsAndEvents(types),
     '0004_uploads': uploads(types),
+    '0005_sftp': sftp(types),
     '0006_webhooks': webhooks(types),
     '0007_members_releases': membersAndReleases(types),
     '0008_statements': statements(types),

@@ -1,0 +1,121 @@
+/**
+ * The two jobs a marker queues. `sftp.production`: the batch folder is zipped (streamed) into the
+ * blob store and queued with `queueDelivery`, exactly as POST /ddex queues a body; the folder is then
+ * removed from the inbox (the delivery holds the batch). `sftp.test`: the dry run of POST /ddex/validate
+ * (same engine pool, same member: the account's own catalog) on the folder's zip or the single file;
+ * its reports are written beside it and it is stored as a test report of the account.
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Report } from '@ddex-check/engine';
+import type { JobHandler } from '../jobs/job-runner.js';
+import type { AppContext } from '../http/route-spec.js';
+import { queueDelivery } from '../ddex/queue-delivery.js';
+import { ownMemberId } from '../members/resolve-member.js';
+import { storeTestReport } from '../test-reports/store.js';
+import { nowIso } from '../clock.js';
+import { InboxTree, type Area } from './inbox-tree.js';
+import { zipFolder } from './zip-folder.js';
+import { reportBase, writeReports } from './report-files.js';
+import { PRODUCTION_JOB, TEST_JOB } from './arrivals.js';
+import './tables.js';
+
+interface Payload {
+  batchId: number;
+}
+
+async function pendingBatch(ctx: AppContext, batchId: number) {
+  return ctx.db.selectFrom('sftp_batches').selectAll().where('id', '=', batchId).where('status', '=', 'received').executeTakeFirst();
+}
+
+async function finish(ctx: AppContext, batchId: number, set: { status: 'queued' | 'tested' | 'failed'; error?: string; delivery_id?: number; test_report_id?: number; size_bytes?: number }) {
+  await ctx.db
+    .updateTable('sftp_batches')
+    .set({ ...set, error: set.error ?? null, finished_at: nowIso() })
+    .where('id', '=', batchId)
+    .where('status', '=', 'received')
+    .execute();
+}
+
+const folderOf = (tree: InboxTree, accountId: number, area: Area, name: string) => path.join(tree.areaDir(accountId, area), name);
+
+export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Payload> {
+  return {
+    kind: PRODUCTION_JOB,
+    async run({ batchId }) {
+      const batch = await pendingBatch(ctx, batchId);
+      if (!batch) return;
+      const folder = folderOf(tree, batch.account_id, 'production', batch.name);
+      const temp = ctx.blobs.tempPath(`${batch.name}.zip`);
+      let key: string;
+      let size: number;
+      try {
+        size = await zipFolder(folder, temp);
+        key = await ctx.blobs.putFile(temp, `${batch.name}.zip`);
+      } catch (error) {
+        await ctx.blobs.removeTemp(temp);
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finish(ctx, batchId, { status: 'failed', error: 'the batch folder was removed before its import' });
+        throw error;
+      }
+      const memberId = await ownMemberId(ctx.db, batch.account_id);
+      const deliveryId = await ctx.db.transaction().execute(async (trx) => {
+        const claimed = await trx.updateTable('sftp_batches').set({ status: 'queued', finished_at: nowIso(), size_bytes: size }).where('id', '=', batchId).where('status', '=', 'received').executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return null;
+        const id = await queueDelivery(trx, { accountId: batch.account_id, memberId, batchName: batch.name, blobKey: key, sizeBytes: size });
+        await trx.updateTable('sftp_batches').set({ delivery_id: id }).where('id', '=', batchId).execute();
+        return id;
+      });
+      if (deliveryId === null) {
+        await ctx.blobs.delete(key);
+        return;
+      }
+      // The delivery holds the batch now; the folder's name is free for another batch.
+      await fsp.rm(folder, { recursive: true, force: true });
+      ctx.onDeliveryQueued();
+    },
+  };
+}
+
+/** A report for a batch the engine could not read at all (it answers for anything readable). */
+function unreadable(name: string, error: unknown): { text: string; json: { error: string; source: string } } {
+  const message = String((error as Error)?.message ?? error).split('\n')[0];
+  return { text: `${name}: could not be checked: ${message}\n`, json: { error: message, source: name } };
+}
+
+export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Payload> {
+  return {
+    kind: TEST_JOB,
+    async run({ batchId }) {
+      const batch = await pendingBatch(ctx, batchId);
+      if (!batch) return;
+      const target = folderOf(tree, batch.account_id, 'test', batch.name);
+      const work = tree.workDir(batch.account_id);
+      await fsp.mkdir(work, { recursive: true });
+      let zipped: string | null = null;
+      let report: Report;
+      try {
+        let input = target;
+        if (batch.kind === 'folder') {
+          zipped = path.join(work, `${crypto.randomUUID()}.zip`);
+          await zipFolder(target, zipped);
+          input = zipped;
+        }
+        await fsp.access(input);
+        const memberId = await ownMemberId(ctx.db, batch.account_id);
+        // A folder is checked as the zip of its files, named `<batch>.zip`: what POST /ddex/validate?name=<batch>.zip answers for that zip.
+        report = await ctx.validatePool.run({ kind: 'file', path: input }, batch.kind === 'folder' ? `${batch.name}.zip` : batch.name, memberId);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finish(ctx, batchId, { status: 'failed', error: 'removed before its test ran' });
+        const failed = unreadable(batch.name, error);
+        await writeReports(work, path.dirname(target), reportBase(batch.name, batch.kind), failed.text, failed.json);
+        return finish(ctx, batchId, { status: 'failed', error: failed.json.error });
+      } finally {
+        if (zipped) await fsp.rm(zipped, { force: true });
+      }
+      const reportId = await storeTestReport(ctx.db, { accountId: batch.account_id, source: 'sftp', name: batch.name, report });
+      await writeReports(work, path.dirname(target), reportBase(batch.name, batch.kind), null, report);
+      await finish(ctx, batchId, { status: 'tested', test_report_id: reportId });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * SFTP logins: one per account, created with its inbox. The password is made here, printed once by
+ * the admin command and stored only as a scrypt hash (the helper of member passwords); SSH public
+ * keys can be added. Failed logins are counted per client address in the database (so every
+ * process sees them): each failure is slowed down, and too many lock the address out for a while.
+ */
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Kysely } from 'kysely';
+import ssh2, { type ParsedKey } from 'ssh2';
+import type { Database } from '../db/schema.js';
+import { hashPassword } from '../members/invitations.js';
+import { isoIn, nowIso, nowMs } from '../clock.js';
+import { AdminError } from '../admin/admin-commands.js';
+import './tables.js';
+
+const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
+
+export const usernameOf = (accountId: number) => `ddex-${accountId}`;
+
+export interface LoginRow {
+  id: number;
+  account_id: number;
+  username: string;
+  password_hash: string;
+  public_keys: string;
+}
+
+export async function activeLogin(db: Kysely<Database>, username: string): Promise<LoginRow | null> {
+  const row = await db
+    .selectFrom('sftp_logins')
+    .innerJoin('accounts', 'accounts.id', 'sftp_logins.account_id')
+    .select(['sftp_logins.id', 'sftp_logins.account_id', 'sftp_logins.username', 'sftp_logins.password_hash', 'sftp_logins.public_keys'])
+    .where('sftp_logins.username', '=', username)
+    .where('sftp_logins.revoked_at', 'is', null)
+    .where('accounts.active', '=', 1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Creates the account's login (refused while one is active: revoke it first). Returns the password, once. */
+export async function createLogin(db: Kysely<Database>, accountId: number) {
+  const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
+  if (!account) throw new AdminError(`no account ${accountId}`);
+  const existing = await db.selectFrom('sftp_logins').select('id').where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+  if (existing) throw new AdminError(`account ${accountId} already has an SFTP login (${usernameOf(accountId)}); revoke it first to make a new one`);
+  const password = crypto.randomBytes(18).toString('base64url');
+  const username = usernameOf(accountId);
+  const row = await db
+    .insertInto('sftp_logins')
+    .values({ account_id: accountId, username, password_hash: hashPassword(password), public_keys: '[]', created_at: nowIso(), revoked_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, account_id: accountId, username, password };
+}
+
+export async function revokeLogin(db: Kysely<Database>, accountId: number) {
+  const result = await db.updateTable('sftp_logins').set({ revoked_at: nowIso() }).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AdminError(`account ${accountId} has no active SFTP login`);
+  return { account_id: accountId, username: usernameOf(accountId), revoked: true };
+}
+
+/** Adds an OpenSSH public key line to the account's active login. */
+export async function addPublicKey(db: Kysely<Database>, accountId: number, line: string) {
+  const parsed = ssh2.utils.parseKey(line.trim());
+  if (parsed instanceof Error) throw new AdminError(`not an SSH public key: ${parsed.message}`);
+  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  if (key.isPrivateKey()) throw new AdminError('give the public key (the .pub file), never the private one');
+  const login = await db.selectFrom('sftp_logins').select(['id', 'public_keys']).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+  if (!login) throw new AdminError(`account ${accountId} has no active SFTP login: create one first`);
+  const keys = JSON.parse(login.public_keys) as string[];
+  const normalized = `${key.type} ${key.getPublicSSH().toString('base64')}${key.comment ? ' ' + key.comment : ''}`;
+  keys.push(normalized);
+  await db.updateTable('sftp_logins').set({ public_keys: JSON.stringify(keys) }).where('id', '=', login.id).execute();
+  return { account_id: accountId, keys: keys.length };
+}
+
+export async function passwordMatches(stored: string, password: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return crypto.timingSafeEqual(expected, actual);
+}
+
+/** Whether `algo`/`data` (what the client offered) is one of the login's keys. */
+export function publicKeyOf(login: LoginRow, algo: string, data: Buffer): ParsedKey | null {
+  for (const line of JSON.parse(login.public_keys) as string[]) {
+    const parsed = ssh2.utils.parseKey(line);
+    if (parsed instanceof Error) continue;
+    const key = Array.isArray(parsed) ? parsed[0] : parsed;
+    const blob = key.getPublicSSH();
+    if (key.type === algo && blob.length === data.length && crypto.timingSafeEqual(blob, data)) return key;
+  }
+  return null;
+}
+
+export interface LockoutPolicy {
+  /** Failures from one address within `windowMs` that lock it out. */
+  failures: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/** Whether the address is locked out now. */
+export async function isLockedOut(db: Kysely<Database>, address: string): Promise<boolean> {
+  const row = await db.selectFrom('sftp_login_failures').select('locked_until').where('address', '=', address).executeTakeFirst();
+  return Boolean(row?.locked_until && row.locked_until > nowIso());
+}
+
+/** Counts a failure of `address`; returns whether it is now locked out. */
+export async function recordFailure(db: Kysely<Database>, address: string, policy: LockoutPolicy): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('sftp_login_failures').selectAll().where('address', '=', address).executeTakeFirst();
+    const windowOver = !row || Date.parse(row.first_at) + policy.windowMs < nowMs();
+    const failures = windowOver ? 1 : row.failures + 1;
+    const lockedUntil = failures >= policy.failures ? isoIn(policy.lockMs) : row && !windowOver ? row.locked_until : null;
+    if (!row) await trx.insertInto('sftp_login_failures').values({ address, failures, first_at: nowIso(), locked_until: lockedUntil }).onConflict((oc) => oc.column('address').doUpdateSet({ failures, locked_until: lockedUntil })).execute();
+    else await trx.updateTable('sftp_login_failures').set({ failures, first_at: windowOver ? nowIso() : row.first_at, locked_until: lockedUntil }).where('address', '=', address).execute();
+    return Boolean(lockedUntil && lockedUntil > nowIso());
+  });
+}
+
+/** A successful login clears its address's count. */
+export async function clearFailures(db: Kysely<Database>, address: string): Promise<void> {
+  await db
+    .deleteFrom('sftp_login_failures')
+    .where('address', '=', address)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso())]))
+    .execute();
+}

@@ -1,0 +1,50 @@
+/**
+ * The inbox's retention sweep (spec 1, 8), a recurring job: a `/production` folder that never got
+ * its marker is removed 7 days after its last change; everything at the top of `/test` (batches,
+ * reports, connection test files) 7 days after its last change. Folders whose marker arrived and
+ * whose work is still pending are left alone. Times come from the server's clock (tests move it).
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { JobHandler } from '../jobs/job-runner.js';
+import { nowMs } from '../clock.js';
+import { InboxTree, type Area } from './inbox-tree.js';
+import { isSealed } from './arrivals.js';
+
+export const SFTP_RETENTION_DAYS = 7;
+export const SFTP_RETENTION_JOB = 'sftp.retention';
+
+/** The newest modification time of a file or folder and everything inside it. */
+async function lastChangeMs(target: string): Promise<number> {
+  const s = await fsp.lstat(target);
+  let newest = s.mtimeMs;
+  if (s.isDirectory()) {
+    for (const name of await fsp.readdir(target)) newest = Math.max(newest, await lastChangeMs(path.join(target, name)).catch(() => 0));
+  }
+  return newest;
+}
+
+export function sftpRetentionJob(tree: InboxTree): JobHandler {
+  return {
+    kind: SFTP_RETENTION_JOB,
+    async run(_payload, ctx) {
+      const before = nowMs() - SFTP_RETENTION_DAYS * 86_400_000;
+      let removed = 0;
+      for (const accountId of tree.accounts()) {
+        for (const area of ['production', 'test'] as Area[]) {
+          const dir = tree.areaDir(accountId, area);
+          const names = await fsp.readdir(dir).catch(() => [] as string[]);
+          for (const name of names) {
+            const target = path.join(dir, name);
+            const changed = await lastChangeMs(target).catch(() => null);
+            if (changed === null || changed >= before) continue;
+            if (await isSealed(ctx.db, accountId, area, name)) continue;
+            await fsp.rm(target, { recursive: true, force: true });
+            removed++;
+          }
+        }
+      }
+      if (removed) ctx.log.info({ removed }, 'sftp inbox entries past 7 days removed');
+    },
+  };
+}

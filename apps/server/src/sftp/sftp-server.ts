@@ -1,0 +1,167 @@
+/**
+ * The SSH server of the `sftp` role (ssh2): password or public-key login per account, the SFTP
+ * subsystem and nothing else (no shell, exec, port forwarding or agent). Failed logins wait
+ * `failedLoginDelayMs` and count against the client's address; an address with too many is locked
+ * out for a while (in the database: every process sees it). A revoked login's open sessions end
+ * within `sessionCheckMs`, whichever process serves them.
+ */
+import net from 'node:net';
+import ssh2 from 'ssh2';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { loadOrCreateHostKey } from './host-key.js';
+import { InboxTree } from './inbox-tree.js';
+import { activeLogin, clearFailures, isLockedOut, passwordMatches, publicKeyOf, recordFailure, type LockoutPolicy, type LoginRow } from './logins.js';
+import { serveSftp } from './sftp-session.js';
+
+export interface SftpSettings {
+  port: number;
+  host: string;
+  failedLoginDelayMs: number;
+  lockout: LockoutPolicy;
+  sessionCheckMs: number;
+  maxFileBytes: number;
+}
+
+/**
+ * OpenSSL's AES only. ssh2's chacha20-poly1305 needs its optional native addon (not built here) and
+ * runs in JavaScript several times slower, yet OpenSSH clients ask for it first: leaving it out makes
+ * them pick AES (every SSH client since 2006 has aes-ctr). `SFTP_CIPHERS` (comma-separated) overrides.
+ */
+const CIPHERS = (process.env.SFTP_CIPHERS?.split(',').map((c) => c.trim()).filter(Boolean) ?? ['aes128-gcm@openssh.com', 'aes256-gcm@openssh.com', 'aes128-ctr', 'aes192-ctr', 'aes256-ctr']) as ssh2.CipherAlgorithm[];
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export class SftpInbox {
+  private server: ssh2.Server | null = null;
+  private readonly sessions = new Map<ssh2.Connection, number>();
+  private watch: NodeJS.Timeout | null = null;
+  readonly tree: InboxTree;
+
+  constructor(
+    private readonly o: { db: Kysely<Database>; dataDir: string; settings: SftpSettings; log: Log },
+  ) {
+    this.tree = new InboxTree(o.dataDir);
+  }
+
+  /** Listens; returns the port (the given one, or the one picked for port 0). */
+  async start(): Promise<number> {
+    const hostKey = loadOrCreateHostKey(this.o.dataDir);
+    const server = new ssh2.Server({ hostKeys: [hostKey], ident: 'ddex-server-sftp', algorithms: { cipher: CIPHERS } }, (client, info) => this.onClient(client, info));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.o.settings.port, this.o.settings.host, () => resolve());
+    });
+    this.watch = setInterval(() => void this.endRevokedSessions().catch((err) => this.o.log.warn({ err }, 'sftp session check failed')), this.o.settings.sessionCheckMs);
+    return (server.address() as net.AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    if (this.watch) clearInterval(this.watch);
+    for (const client of this.sessions.keys()) client.end();
+    const server = this.server;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async endRevokedSessions(): Promise<void> {
+    if (this.sessions.size === 0) return;
+    const loginIds = [...new Set(this.sessions.values())];
+    const live = await this.o.db.selectFrom('sftp_logins').innerJoin('accounts', 'accounts.id', 'sftp_logins.account_id').select('sftp_logins.id').where('sftp_logins.id', 'in', loginIds).where('sftp_logins.revoked_at', 'is', null).where('accounts.active', '=', 1).execute();
+    const alive = new Set(live.map((r) => r.id));
+    for (const [client, loginId] of this.sessions) {
+      if (!alive.has(loginId)) {
+        this.o.log.info({ login: loginId }, 'sftp login revoked: session ended');
+        client.end();
+      }
+    }
+  }
+
+  private onClient(client: ssh2.Connection, info: ssh2.ClientInfo): void {
+    const address = info.ip;
+    let login: LoginRow | null = null;
+    // SFTP answers are small packets the client waits for (64 writes in flight): Nagle's algorithm
+    // would hold each behind the previous one's ACK.
+    (client as unknown as { setNoDelay(on: boolean): void }).setNoDelay(true);
+    client.on('error', (err) => this.o.log.warn({ err: err.message, address }, 'sftp connection error'));
+    client.on('authentication', (ctx) => {
+      void this.authenticate(ctx, address).then((found) => {
+        if (found) {
+          login = found;
+          ctx.accept();
+        }
+      });
+    });
+    client.on('ready', () => {
+      if (!login) return client.end();
+      const who = { accountId: login.account_id, address, software: info.header.identRaw };
+      this.sessions.set(client, login.id);
+      this.tree.ensure(login.account_id);
+      client.on('session', (accept) => {
+        const session = accept();
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), { db: this.o.db, tree: this.tree, who, maxFileBytes: this.o.settings.maxFileBytes, log: this.o.log }));
+        for (const refused of ['pty', 'shell', 'exec', 'subsystem', 'x11', 'auth-agent', 'env'] as const) session.on(refused, (_accept: unknown, reject?: () => void) => reject?.());
+      });
+      // Port forwarding of either direction and socket forwarding: refused.
+      client.on('tcpip', (_accept, reject) => reject());
+      client.on('openssh.streamlocal', (_accept, reject) => reject());
+      client.on('request', (_accept, reject) => reject?.());
+    });
+    client.on('close', () => this.sessions.delete(client));
+  }
+
+  /** The login when the attempt succeeds; otherwise the attempt is refused (after the delay when it was a real failure). */
+  private async authenticate(ctx: ssh2.AuthContext, address: string): Promise<LoginRow | null> {
+    const methods: ssh2.AuthenticationType[] = ['password', 'publickey'];
+    try {
+      if (await isLockedOut(this.o.db, address)) {
+        await delay(this.o.settings.failedLoginDelayMs);
+        ctx.reject([], false);
+        return null;
+      }
+      if (ctx.method === 'none') {
+        ctx.reject(methods);
+        return null;
+      }
+      const login = await activeLogin(this.o.db, ctx.username);
+      if (ctx.method === 'publickey') {
+        const key = login ? publicKeyOf(login, ctx.key.algo, ctx.key.data) : null;
+        // A key offered without a signature is only a question ("would you take it?"): no failure.
+        if (key && !ctx.signature) {
+          ctx.accept();
+          return null;
+        }
+        if (key && ctx.signature && ctx.blob && key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) === true) {
+          await clearFailures(this.o.db, address);
+          return login;
+        }
+        if (!ctx.signature) {
+          ctx.reject(methods);
+          return null;
+        }
+      } else if (ctx.method === 'password') {
+        if (login && (await passwordMatches(login.password_hash, ctx.password))) {
+          await clearFailures(this.o.db, address);
+          return login;
+        }
+      } else {
+        // keyboard-interactive, hostbased: not offered, so not a failed guess either.
+        ctx.reject(methods);
+        return null;
+      }
+      const locked = await recordFailure(this.o.db, address, this.o.settings.lockout);
+      this.o.log.warn({ address, username: ctx.username.slice(0, 64), method: ctx.method, locked }, 'sftp login failed');
+      await delay(this.o.settings.failedLoginDelayMs);
+      ctx.reject(locked ? [] : methods);
+    } catch (error) {
+      this.o.log.warn({ err: (error as Error).message, address }, 'sftp authentication error');
+      ctx.reject(methods);
+    }
+    return null;
+  }
+}
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));

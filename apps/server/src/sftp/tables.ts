@@ -1,0 +1,52 @@
+/** Tables of the SFTP inbox (logins, failed-login counters per address, batches seen), added to `Database`. */
+import type { Generated } from 'kysely';
+
+export interface SftpLoginTable {
+  id: Generated<number>;
+  account_id: number;
+  username: string;
+  /** scrypt (`scrypt$N$r$p$salt$hash`), as member passwords. */
+  password_hash: string;
+  /** JSON array of OpenSSH public key lines (`ssh-ed25519 AAAA… comment`). */
+  public_keys: string;
+  created_at: string;
+  /** Set when revoked: its sessions end and it can no longer log in. */
+  revoked_at: string | null;
+}
+
+export interface SftpLoginFailureTable {
+  /** The client's IP address. */
+  address: string;
+  /** Failures since `first_at` (the window starts again once it is over). */
+  failures: number;
+  first_at: string;
+  locked_until: string | null;
+}
+
+/** `received`: marker seen, work queued (the folder takes nothing new); then `queued` (a delivery), `tested`, or `failed`. */
+export type SftpBatchStatus = 'received' | 'queued' | 'tested' | 'failed';
+
+export interface SftpBatchTable {
+  id: Generated<number>;
+  account_id: number;
+  area: 'production' | 'test';
+  /** Folder name (batches) or file name (single /test files). */
+  name: string;
+  kind: 'folder' | 'file';
+  marker: string | null;
+  status: SftpBatchStatus;
+  delivery_id: number | null;
+  test_report_id: number | null;
+  error: string | null;
+  size_bytes: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    sftp_logins: SftpLoginTable;
+    sftp_login_failures: SftpLoginFailureTable;
+    sftp_batches: SftpBatchTable;
+  }
+}

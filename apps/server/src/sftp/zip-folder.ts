@@ -1,0 +1,35 @@
+/**
+ * Packs a batch folder of the inbox into one zip file, streamed (each file is read from disk as the
+ * zip is written, nothing held whole in memory), entries relative to the folder in name order and
+ * stored uncompressed (audio does not compress; the copy runs at disk speed).
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import yazl from 'yazl';
+
+/** Regular files under `dir`, relative posix paths, sorted; symlinks and other kinds are skipped. */
+export async function filesUnder(dir: string, prefix = ''): Promise<{ rel: string; abs: string; size: number }[]> {
+  const out: { rel: string; abs: string; size: number }[] = [];
+  const entries = (await fsp.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const abs = path.join(dir, entry.name);
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await filesUnder(abs, rel)));
+    else if (entry.isFile()) out.push({ rel, abs, size: (await fsp.stat(abs)).size });
+  }
+  return out;
+}
+
+/** Writes the zip of `dir` to `target`; returns its size in bytes. */
+export async function zipFolder(dir: string, target: string): Promise<number> {
+  const zip = new yazl.ZipFile();
+  const out = fs.createWriteStream(target);
+  const done = once(out, 'close');
+  zip.outputStream.pipe(out);
+  for (const file of await filesUnder(dir)) zip.addFile(file.abs, file.rel, { compress: false });
+  zip.end();
+  await done;
+  return (await fsp.stat(target)).size;
+}
