@@ -156,11 +156,18 @@ describe('no DDEX schemas installed', () => {
 
 describe('small commands', () => {
   it('--version loads nothing but the version', () => {
-    // A module hook records every module Node loads for the run.
+    // A module hook records every module Node loads for the run: in-thread hooks where Node has them
+    // (22.15+; on 24 the off-thread ones of module.register miss the entry point), else module.register.
     const hooks = path.join(dir, 'hooks.mjs');
-    writeFileSync(hooks, `export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`);
+    const record = `if (url.startsWith('file:')) writeSync(2, 'LOADED ' + url + '\\n');`;
+    writeFileSync(hooks, `import { writeSync } from 'node:fs'; export async function load(url, context, next) { ${record} return next(url, context); }`);
     const register = path.join(dir, 'register.mjs');
-    writeFileSync(register, `import { register } from 'node:module'; register(${JSON.stringify('file://' + hooks)});`);
+    writeFileSync(
+      register,
+      `import module from 'node:module'; import { writeSync } from 'node:fs';
+      if (typeof module.registerHooks === 'function') module.registerHooks({ resolve: (s, c, next) => next(s, c), load(url, context, next) { ${record} return next(url, context); } });
+      else module.register(${JSON.stringify('file://' + hooks)});`,
+    );
     const r = spawnSync(process.execPath, ['--import', register, bin, '--version'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
