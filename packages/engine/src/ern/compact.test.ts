@@ -28,4 +28,16 @@ describe('compactRecord', () => {
     expect(compactNew(list, 1)).toBe(2);
     expect(first.list).toBe(kept);
   });
+
+  it('shares one frozen list of one string between the records holding the same one', () => {
+    const shared = new Map<string, readonly string[]>();
+    const a = { types: ['TrackRelease'], roles: [['x']] };
+    const b = { types: ['TrackRelease'], names: ['other'] };
+    compactNew([a, b], 0, shared);
+    expect(a.types).toEqual(['TrackRelease']);
+    expect(b.types).toBe(a.types);
+    expect(Object.isFrozen(a.types)).toBe(true);
+    expect(b.names).toEqual(['other']);
+    expect(a.roles).toEqual([['x']]);
+  });
 });

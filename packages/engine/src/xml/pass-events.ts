@@ -81,23 +81,23 @@ export class PassElement implements ClosedElement {
   }
 
   loc(): TableLoc {
-    return new TableLoc(this.line, this.column, this.#rowOf(), this.#table);
+    return new TableLoc(this.#rowOf(), this.#table);
   }
 
   located<T>(value: T): TableLocated<T> {
-    return new TableLocated(value, this.line, this.column, this.#rowOf(), this.#table);
+    return new TableLocated(value, this.#rowOf(), this.#table);
   }
 
   /** A location of another class built on the same row (a subclass of TableLoc with fields of its own). */
-  locatedAs<L>(make: (line: number, column: number, row: number, table: PathTable) => L): L {
-    return make(this.line, this.column, this.#rowOf(), this.#table);
+  locatedAs<L>(make: (row: number, table: PathTable) => L): L {
+    return make(this.#rowOf(), this.#table);
   }
 
   /** Its row in the path table, taken (with its ancestors') the first time it is asked for. */
   #rowOf(): number {
     if (this.#row >= 0) return this.#row;
     const parent = this.#parent;
-    if (!parent || parent.#row >= 0) return (this.#row = this.#table.add(parent ? parent.#row : -1, this.#segment, this.index));
+    if (!parent || parent.#row >= 0) return (this.#row = this.#table.add(parent ? parent.#row : -1, this.#segment, this.index, this.line, this.column));
     // A loop, not recursion: a hostile message may nest elements deeper than the call stack.
     const unplaced: PassElement[] = [];
     let el: PassElement | null = this;
@@ -108,7 +108,7 @@ export class PassElement implements ClosedElement {
     let parentRow = el ? el.#row : -1;
     for (let i = unplaced.length - 1; i >= 0; i--) {
       const u = unplaced[i];
-      parentRow = u.#row = u.#table.add(parentRow, u.#segment, u.index);
+      parentRow = u.#row = u.#table.add(parentRow, u.#segment, u.index, u.line, u.column);
     }
     return this.#row;
   }
