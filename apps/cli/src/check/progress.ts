@@ -3,7 +3,7 @@
  * interactive terminal; otherwise one plain line per finished input (in input order, so logs are
  * stable) when there is more than one input; nothing at all with --quiet.
  */
-import ora, { type Ora } from 'ora';
+import type { Ora } from 'ora';
 import type { Report } from '@ddex-check/engine';
 import type { CliIo } from '../io.js';
 
@@ -25,11 +25,25 @@ export function createProgress(io: CliIo, sources: string[], quiet: boolean): Pr
   if (quiet) return { working() {}, finished() {}, stop() {} };
   if (isInteractive(io)) {
     const current = new Map<number, string>();
-    const spinner: Ora = ora({ stream: io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start(`0/${total} checking`);
-    const render = () => {
+    // ora (and string-width under it, whose start-up builds an emoji regex and a segmenter: about
+    // 15 ms) is loaded only here, on a terminal: a run in a script or a pipe never pays for it.
+    // The spinner starts when it has loaded, with the count as it is then.
+    let spinner: Ora | null = null;
+    let stopped = false;
+    const text = () => {
       const [index, file] = [...current].at(-1) ?? [undefined, undefined];
       const what = index === undefined ? '' : ` ${sources[index]}${file && file !== sources[index] ? ` › ${file}` : ''}`;
-      spinner.text = `${done}/${total} checking${what}`;
+      return `${done}/${total} checking${what}`;
+    };
+    void import('ora').then(
+      ({ default: ora }) => {
+        if (stopped) return;
+        spinner = ora({ stream: io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start(text());
+      },
+      () => undefined, // no spinner: the run goes on without progress
+    );
+    const render = () => {
+      if (spinner) spinner.text = text();
     };
     return {
       working(index, file) {
@@ -42,10 +56,11 @@ export function createProgress(io: CliIo, sources: string[], quiet: boolean): Pr
         render();
         // A finished input is drawn at once (file changes wait for the next frame): a fast run
         // would otherwise end between two frames and never show its count move.
-        spinner.render();
+        spinner?.render();
       },
       stop() {
-        spinner.stop();
+        stopped = true;
+        spinner?.stop();
       },
     };
   }
