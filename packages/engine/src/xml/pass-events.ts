@@ -141,6 +141,8 @@ export class PassEvents {
   private readonly paths = new PathTable();
   /** The last child opened under the element at each depth. */
   private readonly lastChild: (BareNode | null)[] = [null];
+  /** The text of the last leaf element closed (see BareNode.text). */
+  private lastText = '';
   /** False while the batches' strings are their own (`EventBatch.owned`): nothing to copy. */
   private copyStrings = true;
 
@@ -293,7 +295,10 @@ export class PassEvents {
       const text = closed.text.trim();
       const node = this.bareNodes[closed.depth];
       if (text === node.text) closed.text = node.text;
+      // Or the text of the leaf before, under another path (a DisplayTitleText and its DisplayTitle/TitleText).
+      else if (text === this.lastText) closed.text = node.text = this.lastText;
       else closed.text = node.text = this.copyStrings ? detached(text) : text;
+      this.lastText = closed.text;
     }
     const closes = this.closes;
     for (let i = 0; i < closes.length; i++) {

@@ -10,12 +10,15 @@
  */
 import type { Loc, Position } from './events.js';
 
+/** Rows per page: a page is one Int32Array of FIELDS ints per row, taken when the last one is full (never copied). */
+const PAGE_BITS = 14;
+const PAGE_ROWS = 1 << PAGE_BITS;
+const PAGE_MASK = PAGE_ROWS - 1;
+/** parent row, segment, sibling index, line, column. */
+const FIELDS = 5;
+
 export class PathTable {
-  private parents = new Int32Array(1024);
-  private segments = new Int32Array(1024);
-  private indexes = new Int32Array(1024);
-  private lines = new Int32Array(1024);
-  private columns = new Int32Array(1024);
+  private readonly pages: Int32Array[] = [];
   private count = 0;
   /** `/Name` by segment number. */
   private readonly names: string[] = [];
@@ -34,32 +37,40 @@ export class PathTable {
 
   /** A row for the element `segment` (numbered by `segment()`), the `index`th of its name under the element of row `parent` (-1 for the root), starting at `line`:`column`. */
   add(parent: number, segment: number, index: number, line = 0, column = 0): number {
-    if (this.count === this.parents.length) this.grow();
     const row = this.count++;
-    this.parents[row] = parent;
-    this.segments[row] = segment;
-    this.indexes[row] = index;
-    this.lines[row] = line;
-    this.columns[row] = column;
+    const slot = row & PAGE_MASK;
+    // A page at a time, as rows are taken: no copy when the table grows, and at most one page unused.
+    if (slot === 0) this.pages.push(new Int32Array(PAGE_ROWS * FIELDS));
+    const page = this.pages[row >>> PAGE_BITS];
+    const at = slot * FIELDS;
+    page[at] = parent;
+    page[at + 1] = segment;
+    page[at + 2] = index;
+    page[at + 3] = line;
+    page[at + 4] = column;
     return row;
   }
 
   /** The line where the element of `row` starts. */
   line(row: number): number {
-    return this.lines[row];
+    return this.pages[row >>> PAGE_BITS][(row & PAGE_MASK) * FIELDS + 3];
   }
 
   /** The column where the element of `row` starts. */
   column(row: number): number {
-    return this.columns[row];
+    return this.pages[row >>> PAGE_BITS][(row & PAGE_MASK) * FIELDS + 4];
   }
 
   /** `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`: sibling indices shown from the second one. */
   path(row: number): string {
     const steps: string[] = [];
-    for (let at = row; at >= 0; at = this.parents[at]) {
-      const index = this.indexes[at];
-      steps.push(index > 1 ? `${this.names[this.segments[at]]}[${index}]` : this.names[this.segments[at]]);
+    for (let at = row; at >= 0; ) {
+      const page = this.pages[at >>> PAGE_BITS];
+      const base = (at & PAGE_MASK) * FIELDS;
+      const index = page[base + 2];
+      const name = this.names[page[base + 1]];
+      steps.push(index > 1 ? `${name}[${index}]` : name);
+      at = page[base];
     }
     return steps.reverse().join('');
   }
@@ -67,15 +78,6 @@ export class PathTable {
   /** Rows taken so far (for tests and benchmarks). */
   get size(): number {
     return this.count;
-  }
-
-  private grow() {
-    const size = this.parents.length * 2;
-    for (const key of ['parents', 'segments', 'indexes', 'lines', 'columns'] as const) {
-      const bigger = new Int32Array(size);
-      bigger.set(this[key]);
-      this[key] = bigger;
-    }
   }
 }
 
