@@ -4,7 +4,8 @@
  * every rule, through the bin and its bundle) beside `xmllint --noout --stream --schema` (schema
  * only), alternated, on DDEX's official 75 KB ERN 4.3 sample. Target (issue 20): under 2.5x
  * xmllint's time. Second runs only: the first fills the compiled-schema, AVS and (Node 22.1+)
- * compile caches, as any second run of a user finds them.
+ * compile caches (on Node 20, the bin's own V8 code cache of the bundle), as any second run of a
+ * user finds them; `no code cache` is the same run with NODE_DISABLE_COMPILE_CACHE=1.
  *   node bench/startup-bench.mjs [--runs 15] [--node PATH]   (PATH: another Node, e.g. 24, to compare)
  */
 import { spawnSync } from 'node:child_process';
@@ -28,14 +29,15 @@ const node = arg('node', process.execPath);
 const nodeVersion = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const commands = {
   [`ddex-check (node ${nodeVersion})`]: [node, [path.join(repo, 'apps/cli/bin/ddex-check.js'), sample, '-f', 'json', '-o', '/dev/null']],
+  'ddex-check, no code cache': [node, [path.join(repo, 'apps/cli/bin/ddex-check.js'), sample, '-f', 'json', '-o', '/dev/null'], { NODE_DISABLE_COMPILE_CACHE: '1' }],
   'ddex-check without the bundle': [node, ['--input-type=module', '-e', `const { run } = await import(${JSON.stringify(path.join(repo, 'apps/cli/dist/run.js'))}); process.exitCode = await run(process.argv.slice(1));`, sample, '-f', 'json', '-o', '/dev/null']],
   'xmllint --stream --schema': ['xmllint', ['--noout', '--stream', '--schema', xsd, sample]],
   'node -e 0 (start-up floor)': [node, ['-e', '0']],
 };
 
-function timeOnce([cmd, args]) {
+function timeOnce([cmd, args, extraEnv]) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(cmd, args, { env: extraEnv ? { ...env, ...extraEnv } : env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.error) throw new Error(`${cmd}: ${r.error.message}`);
   return ms;

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The only place that ends the process: run() returns the exit code (0 pass, 1 findings, 2 usage/internal).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // `--version` alone loads nothing else: it answers in Node's own start-up time.
 const args = process.argv.slice(2);
@@ -12,26 +13,40 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.exit(0);
 }
 
-// Node 22.1+ keeps V8's compiled code on disk, so a second run starts warm (Node 20 has no such cache).
-if (typeof module.enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPILE_CACHE) {
-  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+const cacheBase = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ddex-check');
+const cacheWanted = !process.env.NODE_DISABLE_COMPILE_CACHE;
+// Node 22.1+ keeps V8's compiled code on disk, so a second run starts warm; before it, the bin keeps
+// V8's code cache of the CommonJS bundle itself (code-cache.js).
+const nodeCache = typeof module.enableCompileCache === 'function';
+if (nodeCache && cacheWanted) {
   try {
-    module.enableCompileCache(path.join(base, 'ddex-check', 'node-compile-cache'));
+    module.enableCompileCache(path.join(cacheBase, 'node-compile-cache'));
   } catch {
     // A cache that cannot be written only costs start-up time.
   }
 }
 
 let run;
+let saveCodeCache = () => {};
 try {
-  // The bundle (one module, built by `npm run build`) starts faster; the plain build is the fallback.
-  ({ run } = await import('../dist/bundle/run.js').catch((error) => {
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('bundle')) throw error;
-    return import('../dist/run.js');
-  }));
+  const cjs = fileURLToPath(new URL('../dist/bundle/run.cjs', import.meta.url));
+  if (!nodeCache && cacheWanted && existsSync(cjs)) {
+    const { loadWithCodeCache } = await import('./code-cache.js');
+    const loaded = loadWithCodeCache(cjs, path.join(cacheBase, 'v8-code-cache'));
+    run = loaded.exports.run;
+    saveCodeCache = loaded.save;
+  } else {
+    // The bundle (one module, built by `npm run build`) starts faster; the plain build is the fallback.
+    ({ run } = await import('../dist/bundle/run.js').catch((error) => {
+      if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('bundle')) throw error;
+      return import('../dist/run.js');
+    }));
+  }
 } catch (error) {
   // A broken or missing build is an internal error (2), never a "findings" exit (1).
   process.stderr.write(`ddex-check: internal error: cannot load the CLI (${error?.message ?? error}); was it built ("npm run build")?\n`);
   process.exit(2);
 }
-process.exit(await run(process.argv.slice(2)));
+const code = await run(process.argv.slice(2));
+saveCodeCache();
+process.exit(code);

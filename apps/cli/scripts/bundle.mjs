@@ -7,7 +7,7 @@
  * modules, which read a package.json next to them, become constants.
  */
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,3 +41,35 @@ await build({
   plugins: [constants],
   logLevel: 'warning',
 });
+
+// The same CLI as one CommonJS script (`run.cjs`), for Node before 22.1, which has no compile cache
+// of its own: the bin runs it through vm.Script with V8's code cache kept on disk (bin/code-cache.js),
+// so that a second run does not compile the bundle again (about a fifth of a run on a small message).
+await build({
+  entryPoints: { run: path.join(cliDir, 'dist/run.js') },
+  outdir,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['sharp', 'music-metadata', 'ora', 'xmllint-wasm', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'ajv', 'ajv-formats'],
+  // import.meta.url of every bundled module is the script's own URL, as in the ESM bundle.
+  define: { 'import.meta.url': '__ddexImportMetaUrl' },
+  plugins: [constants],
+  logLevel: 'warning',
+});
+// Functions read from a V8 code cache lose vm.Script's dynamic-import callback (Node 20: "A dynamic
+// import callback was not specified"): the libraries loaded on first use (sharp, xmllint-wasm...)
+// are imported through the bin's own import(), handed over as a global, plain import() otherwise.
+const cjsFile = path.join(outdir, 'run.cjs');
+const cjs = readFileSync(cjsFile, 'utf8');
+const imports = cjs.match(/(?<![\w$.])import\(/g)?.length ?? 0;
+if (imports === 0) throw new Error('run.cjs: no dynamic import found; check the rewriting in bundle.mjs');
+// Strict mode first, as in the ESM bundle (a directive counts only at the top of the script).
+const prelude = [
+  '"use strict";',
+  'const __ddexImport = globalThis.__ddexImport ?? ((specifier) => import(specifier));',
+  "const __ddexImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+].join('\n');
+writeFileSync(cjsFile, prelude + '\n' + cjs.replace(/(?<![\w$.])import\(/g, '__ddexImport('));

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -59,6 +61,30 @@ describe('the CLI bundle', () => {
       expect(answers.some((a) => (a.ops as Int32Array | undefined)?.length)).toBe(true);
     } finally {
       await worker.terminate();
+    }
+  });
+
+  it('keeps V8 code cache of the CommonJS bundle where Node has no compile cache, and answers the same with a cache written, read or broken', () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'ddex-code-cache-'));
+    try {
+      const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: home };
+      const runBin = () => {
+        const out = execFileSync(process.execPath, [path.join(cliDir, 'bin/ddex-check.js'), batch, '-f', 'json'], { cwd: repo, encoding: 'utf8', env });
+        return JSON.parse(JSON.stringify(JSON.parse(out), (key, value) => (/(_ms|_at)$/.test(key) ? undefined : value)));
+      };
+      const first = runBin();
+      const dir = path.join(home, 'ddex-check/v8-code-cache');
+      const nodeHasCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+      if (!nodeHasCache) {
+        const files = readdirSync(dir);
+        expect(files).toHaveLength(1);
+        expect(runBin()).toEqual(first);
+        writeFileSync(path.join(dir, files[0]), 'not a cache');
+        expect(runBin()).toEqual(first);
+      }
+      expect(first).toEqual(reportOf([path.join(cliDir, 'bin/ddex-check.js'), batch, '-f', 'json']));
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   });
 });

@@ -56,6 +56,15 @@ describe('progress on a terminal and without one', () => {
     }
   });
 
+  it.skipIf(!existsSync('/usr/bin/script'))('finishes with plain lines on a terminal of zero columns (script)', async () => {
+    // util-linux's script gives the run a pseudo-terminal; `stty cols 0` leaves it without a width.
+    const command = `stty cols 0 rows 0; env -u CI TERM=xterm-256color ${process.execPath} ${BIN} ${INPUTS.slice(0, 2).join(' ')} -f json -o /dev/null; echo "EX""IT=$?"`;
+    const { stdout } = await run('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: ROOT, timeout: 60_000, env: { ...process.env } });
+    expect(stdout).toContain('EXIT=0');
+    expect(stdout).toMatch(/\[1\/2\] fixtures\/batches\/album-43: would_import/);
+    expect(stdout).not.toMatch(SPINNER_FRAMES);
+  });
+
   it('prints plain progress lines in input order and no escape codes when stderr is not a TTY', async () => {
     const result = await runBin([...INPUTS, '--concurrency', '3'], {
       cwd: ROOT,

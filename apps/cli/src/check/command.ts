@@ -44,7 +44,7 @@ async function checkAll(
   judge: (report: Report) => Report,
 ): Promise<{ reports: (Report | null)[]; failures: string[] }> {
   const limit = pLimit(settings.concurrency);
-  const progress = await createProgress(io, settings.inputs, settings.quiet);
+  const progress = createProgress(io, settings.inputs, settings.quiet);
   const failures: string[] = [];
   try {
     const reports = await Promise.all(

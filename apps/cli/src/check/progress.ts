@@ -15,23 +15,40 @@ export interface Progress {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * A terminal that can show a spinner. A pseudo-terminal of zero columns (`script` or `docker exec -t`
+ * before a size is set) gets the plain lines: ora, redrawing there, clears lines forever.
+ */
 export function isInteractive(io: CliIo): boolean {
-  return io.stderr.isTTY === true && io.env.TERM !== 'dumb' && !io.env.CI;
+  const columns = (io.stderr as { columns?: number }).columns;
+  return io.stderr.isTTY === true && io.env.TERM !== 'dumb' && !io.env.CI && typeof columns === 'number' && columns > 0;
 }
 
-/** ora (and its spinners) loads only for a terminal: a pipeline's run never pays for it. */
-export async function createProgress(io: CliIo, sources: string[], quiet: boolean): Promise<Progress> {
+export function createProgress(io: CliIo, sources: string[], quiet: boolean): Progress {
   const total = sources.length;
   let done = 0;
   if (quiet) return { working() {}, finished() {}, stop() {} };
   if (isInteractive(io)) {
     const current = new Map<number, string>();
-    const { default: ora } = await import('ora');
-    const spinner: Ora = ora({ stream: io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start(`0/${total} checking`);
-    const render = () => {
+    // ora (and string-width under it, whose start-up builds an emoji regex and a segmenter: about
+    // 15 ms) is loaded only here, on a terminal: a run in a script or a pipe never pays for it.
+    // The spinner starts when it has loaded, with the count as it is then.
+    let spinner: Ora | null = null;
+    let stopped = false;
+    const text = () => {
       const [index, file] = [...current].at(-1) ?? [undefined, undefined];
       const what = index === undefined ? '' : ` ${sources[index]}${file && file !== sources[index] ? ` › ${file}` : ''}`;
-      spinner.text = `${done}/${total} checking${what}`;
+      return `${done}/${total} checking${what}`;
+    };
+    void import('ora').then(
+      ({ default: ora }) => {
+        if (stopped) return;
+        spinner = ora({ stream: io.stderr as NodeJS.WritableStream, isEnabled: true, discardStdin: false }).start(text());
+      },
+      () => undefined, // no spinner: the run goes on without progress
+    );
+    const render = () => {
+      if (spinner) spinner.text = text();
     };
     return {
       working(index, file) {
@@ -44,10 +61,11 @@ export async function createProgress(io: CliIo, sources: string[], quiet: boolea
         render();
         // A finished input is drawn at once (file changes wait for the next frame): a fast run
         // would otherwise end between two frames and never show its count move.
-        spinner.render();
+        spinner?.render();
       },
       stop() {
-        spinner.stop();
+        stopped = true;
+        spinner?.stop();
       },
     };
   }

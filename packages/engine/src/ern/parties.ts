@@ -41,7 +41,12 @@ export function resolvePartyNames(message: ErnMessage): void {
   };
   for (const r of message.releases) {
     resolve(r.displayArtists);
-    if (r.labels.length === 0) for (const ref of r.labelReferences) { const n = names.get(ref); if (n !== undefined) r.labels.push(n); }
+    if (r.labels.length === 0 && r.labelReferences.length > 0) {
+      // A new list: a compacted record's empty list is shared and frozen (compact.ts).
+      const labels: string[] = [];
+      for (const ref of r.labelReferences) { const n = names.get(ref); if (n !== undefined) labels.push(n); }
+      if (labels.length > 0) r.labels = labels;
+    }
   }
   for (const r of message.resources) resolve(r.displayArtists);
 }

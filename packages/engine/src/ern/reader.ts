@@ -12,7 +12,7 @@ import { emptyMessage } from './new-records.js';
 import { finish3, ROOT_TABLE_3 } from './reader-3.js';
 import { finish4, ROOT_TABLE_4 } from './reader-4.js';
 import { referenceOf } from './references.js';
-import { compactNew } from './compact.js';
+import { compactNew, type SharedLists } from './compact.js';
 
 export interface ErnReader {
   /** Receives the events of the pass from the root's open on. */
@@ -33,6 +33,7 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo }): 
   let resources = 0;
   let deals = 0;
   let parties = 0;
+  const shared: SharedLists = new Map();
 
   const listener: XmlListener = {
     name: 'ern-reader',
@@ -43,10 +44,10 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo }): 
       dispatcher.onClose(el);
       // A record of a list (Release, SoundRecording, ReleaseDeal, Party...) is complete when its element closes.
       if (el.depth === 3) {
-        releases = compactNew(message.releases, releases);
-        resources = compactNew(message.resources, resources);
-        deals = compactNew(message.deals, deals);
-        parties = compactNew(message.parties, parties);
+        releases = compactNew(message.releases, releases, shared);
+        resources = compactNew(message.resources, resources, shared);
+        deals = compactNew(message.deals, deals, shared);
+        parties = compactNew(message.parties, parties, shared);
       }
     },
   };

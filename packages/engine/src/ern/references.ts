@@ -12,12 +12,10 @@ class TableReference extends TableLocated {
   constructor(
     readonly target: Reference['target'],
     value: string,
-    line: number,
-    column: number,
     row: number,
     table: PathTable,
   ) {
-    super(value, line, column, row, table);
+    super(value, row, table);
   }
 
   override toJSON() {
@@ -41,6 +39,6 @@ const TARGETS = new Map<string, Reference['target']>([
 export function referenceOf(el: ClosedElement): Reference | null {
   const target = TARGETS.get(el.name);
   if (target === undefined) return null;
-  if (el instanceof PassElement) return el.locatedAs((line, column, row, table) => new TableReference(target, el.text, line, column, row, table));
+  if (el instanceof PassElement) return el.locatedAs((row, table) => new TableReference(target, el.text, row, table));
   return { target, value: el.text, path: el.path, line: el.line, column: el.column };
 }

@@ -24,6 +24,12 @@ interface BareNode {
   /** The first child and the next sibling seen last time: documents repeat their sequences, so these are usually right (one compare, no hash). */
   first: BareNode | null;
   next: BareNode | null;
+  /**
+   * The text the last element of this bare path closed with: documents repeat their values under
+   * a path (`MusicalWorkSoundRecording`, `MainArtist`, a label's P-line), so an equal text reuses
+   * this string: one compare instead of a copy, and one string in the model instead of thousands.
+   */
+  text: string;
 }
 
 
@@ -32,7 +38,7 @@ function childBare(parent: BareNode, name: string, paths: PathTable): BareNode {
   let node = parent.kids.get(name);
   if (!node) {
     const own = detached(name);
-    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null, segment: paths.segment(own) }));
+    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null, segment: paths.segment(own), text: '' }));
   }
   return node;
 }
@@ -75,23 +81,23 @@ export class PassElement implements ClosedElement {
   }
 
   loc(): TableLoc {
-    return new TableLoc(this.line, this.column, this.#rowOf(), this.#table);
+    return new TableLoc(this.#rowOf(), this.#table);
   }
 
   located<T>(value: T): TableLocated<T> {
-    return new TableLocated(value, this.line, this.column, this.#rowOf(), this.#table);
+    return new TableLocated(value, this.#rowOf(), this.#table);
   }
 
   /** A location of another class built on the same row (a subclass of TableLoc with fields of its own). */
-  locatedAs<L>(make: (line: number, column: number, row: number, table: PathTable) => L): L {
-    return make(this.line, this.column, this.#rowOf(), this.#table);
+  locatedAs<L>(make: (row: number, table: PathTable) => L): L {
+    return make(this.#rowOf(), this.#table);
   }
 
   /** Its row in the path table, taken (with its ancestors') the first time it is asked for. */
   #rowOf(): number {
     if (this.#row >= 0) return this.#row;
     const parent = this.#parent;
-    if (!parent || parent.#row >= 0) return (this.#row = this.#table.add(parent ? parent.#row : -1, this.#segment, this.index));
+    if (!parent || parent.#row >= 0) return (this.#row = this.#table.add(parent ? parent.#row : -1, this.#segment, this.index, this.line, this.column));
     // A loop, not recursion: a hostile message may nest elements deeper than the call stack.
     const unplaced: PassElement[] = [];
     let el: PassElement | null = this;
@@ -102,7 +108,7 @@ export class PassElement implements ClosedElement {
     let parentRow = el ? el.#row : -1;
     for (let i = unplaced.length - 1; i >= 0; i--) {
       const u = unplaced[i];
-      parentRow = u.#row = u.#table.add(parentRow, u.#segment, u.index);
+      parentRow = u.#row = u.#table.add(parentRow, u.#segment, u.index, u.line, u.column);
     }
     return this.#row;
   }
@@ -130,11 +136,13 @@ export class PassEvents {
   private readonly names: string[] = [];
   // The open elements and their bare-path nodes, by depth: no frame object per element.
   private readonly stack: PassElement[] = [];
-  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null, segment: -1 }];
+  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null, segment: -1, text: '' }];
   /** Paths of the elements whose location was asked for. */
   private readonly paths = new PathTable();
   /** The last child opened under the element at each depth. */
   private readonly lastChild: (BareNode | null)[] = [null];
+  /** The text of the last leaf element closed (see BareNode.text). */
+  private lastText = '';
   /** False while the batches' strings are their own (`EventBatch.owned`): nothing to copy. */
   private copyStrings = true;
 
@@ -283,7 +291,15 @@ export class PassEvents {
   private close() {
     const closed = this.stack.pop();
     if (!closed) return;
-    if (closed.text.length !== 0) closed.text = this.copyStrings ? detached(closed.text.trim()) : closed.text.trim();
+    if (closed.text.length !== 0) {
+      const text = closed.text.trim();
+      const node = this.bareNodes[closed.depth];
+      if (text === node.text) closed.text = node.text;
+      // Or the text of the leaf before, under another path (a DisplayTitleText and its DisplayTitle/TitleText).
+      else if (text === this.lastText) closed.text = node.text = this.lastText;
+      else closed.text = node.text = this.copyStrings ? detached(text) : text;
+      this.lastText = closed.text;
+    }
     const closes = this.closes;
     for (let i = 0; i < closes.length; i++) {
       try {

@@ -12,7 +12,7 @@ async function pass(xml: string, listener: XmlListener, parseThread = false): Pr
   let table: PathTable | null = null;
   const spy: XmlListener = {
     onOpen: (el) => {
-      if (el instanceof PassElement && !table) el.locatedAs((_l, _c, _row, t) => (table = t));
+      if (el instanceof PassElement && !table) el.locatedAs((_row, t) => (table = t));
     },
   };
   await runMessagePass(Readable.from([Buffer.from(xml)]), () => ({ listeners: [spy, listener] }), { parseThread });

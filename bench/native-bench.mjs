@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Issue 20 benchmark: the whole CLI (schema + every rule) on a generated ERN 4.3 message beside
+// native `xmllint --noout --stream --schema` (schema only) and raw saxes (no handler), in the
+// same run: wall time and peak RSS of each process (GNU time), throughput as a ratio to xmllint's.
+// Modes run in rounds, alternated so that each sees the same machine (it is shared); the fastest
+// run of each counts, peak RSS the largest. `--baseline DIR` adds the CLI of another checkout
+// (built), to measure a change against its parent in the same run.
+// Usage: node bench/native-bench.mjs [--sizes 100] [--file FILE] [--runs 3] [--baseline DIR]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateErn43 } from './generate-ern43.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const shared = process.env.DDEX_SHARED_DIR ?? path.resolve(root, '../shared/ddex');
+process.env.DDEX_SCHEMAS_DIR ??= path.join(shared, 'xsd');
+const xsdDir = readdirSync(process.env.DDEX_SCHEMAS_DIR).find((d) => /^ern-4\.3$/.test(d)) ?? readdirSync(process.env.DDEX_SCHEMAS_DIR).find((d) => d.startsWith('ern-4.3'));
+const xsd = path.join(process.env.DDEX_SCHEMAS_DIR, xsdDir ?? 'ern-4.3', 'release-notification.xsd');
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const runs = Number(option('--runs', '3'));
+const baseline = option('--baseline', null);
+const given = option('--file', null);
+
+const rawSaxes = `
+const { SaxesParser } = require(${JSON.stringify(path.join(root, 'node_modules/saxes'))});
+const fs = require('node:fs');
+const p = new SaxesParser({ xmlns: true, position: true });
+let n = 0; p.on('opentag', () => n++);
+const d = new TextDecoder('utf-8');
+(async () => { for await (const c of fs.createReadStream(process.argv[1], { highWaterMark: 1 << 16 })) p.write(d.decode(c, { stream: true })); p.close(); })();
+`;
+
+/** Wall seconds and peak RSS (MB) of one process, from GNU time. */
+function timed(command, argv) {
+  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M', command, ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const m = /@@([\d.]+) (\d+)/.exec(r.stderr);
+  if (!m) throw new Error(`${command} failed: ${r.stderr.slice(-400)}`);
+  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, status: r.status };
+}
+
+function modes(file) {
+  const cli = (dir) => [process.execPath, [path.join(dir, 'apps/cli/bin/ddex-check.js'), file]];
+  const list = {
+    'xmllint --stream --schema': ['xmllint', ['--noout', '--stream', '--schema', xsd, file]],
+    'raw saxes': [process.execPath, ['-e', rawSaxes, file]],
+    'ddex-check (this tree)': cli(root),
+  };
+  if (baseline) list[`ddex-check (${baseline})`] = cli(path.resolve(baseline));
+  return list;
+}
+
+const files = given ? [[given, null]] : option('--sizes', '100').split(',').map((mb) => [path.join(os.tmpdir(), `ddex-check-native-${mb}mb.xml`), Number(mb)]);
+for (const [file, mb] of files) {
+  const tracks = mb ? await generateErn43(file, mb * 1024 * 1024) : null;
+  const bytes = statSync(file).size;
+  const all = modes(file);
+  const results = Object.fromEntries(Object.keys(all).map((k) => [k, []]));
+  for (let i = 0; i < runs; i++) for (const [name, [cmd, argv]] of Object.entries(all)) results[name].push(timed(cmd, argv));
+  if (mb && existsSync(file)) rmSync(file, { force: true });
+  const best = Object.fromEntries(Object.entries(results).map(([k, list]) => [k, { seconds: Math.min(...list.map((r) => r.seconds)), rssMb: Math.max(...list.map((r) => r.rssMb)) }]));
+  const ref = best['xmllint --stream --schema'];
+  console.log(`${(bytes / 1048576).toFixed(0)} MB${tracks ? `, ${tracks} track releases` : ''}, best of ${runs} run(s), ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(2)}:`);
+  for (const [name, r] of Object.entries(best)) {
+    console.log(`  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${(bytes / 1048576 / r.seconds).toFixed(1).padStart(6)} MB/s  ${(ref.seconds / r.seconds).toFixed(2)}x xmllint throughput  peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB`);
+  }
+}
