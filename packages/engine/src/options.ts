@@ -27,6 +27,8 @@ export interface ValidateOptions {
   /** Severity overrides by rule id. */
   rules?: Record<string, Severity | [Severity, Record<string, unknown>]>;
   profile?: Profile;
+  /** Store ids (`spotify`, `youtube`, ...): adds `report.stores`, each store's verdict on its published requirements. */
+  stores?: readonly string[];
   catalog?: Catalog | null;
   /** Decode audio fully with ffmpeg to catch truncated or corrupt files. */
   deep?: boolean;

@@ -24,6 +24,9 @@ import type { ValidateInput, ValidateOptions } from './options.js';
 import type { MediaAccess } from './media/types.js';
 import { inspectMedia } from './media/inspect.js';
 import { preloadMediaLibraries } from './media/libraries.js';
+import { storeRules, storesOf } from './stores/active.js';
+import { splitStoreChecks } from './stores/verdict.js';
+import type { StoreProfile } from './stores/types.js';
 
 interface RunContext {
   active: ActiveRule[];
@@ -35,8 +38,11 @@ interface RunContext {
 /** Reads a delivery and answers whether it would import. Throws only for a path that does not exist or cannot be read by this user, or a bad configuration. */
 export async function validate(input: ValidateInput, options: ValidateOptions = {}): Promise<Report> {
   const startedAt = new Date();
-  const active = resolveRules(RULES, options.preset, options.rules);
-  const engine = new EngineChecks(active);
+  const baseActive = resolveRules(RULES, options.preset, options.rules);
+  const stores = storesOf(options.stores ?? []);
+  // Store requirements are more instances of rules, tagged with their store; the engine's own findings stay the base rules'.
+  const active = [...baseActive, ...storeRules(stores, RULES, options.profile ?? DEFAULT_PROFILE)];
+  const engine = new EngineChecks(baseActive);
   const schema = createSchemaValidator(options);
   const source = typeof input === 'string' ? input : (options.name ?? 'upload');
   const ctx: RunContext = { active, engine, schema, options };
@@ -55,7 +61,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     const check = engine.finding('package-batch-readable', { messageId: 'failed', file: error instanceof BatchError ? error.file : '', data: { reason, fix: fixFor(error) } });
     if (check) checks.push(check);
     await schema.close?.();
-    return buildReport({ source, checks, messages, engine: engineInfo() });
+    return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
   }
 
   if (options.media !== false && !batch.messageOnly) preloadMediaLibraries();
@@ -94,7 +100,15 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     await schema.close?.();
   }
   options.onProgress?.({ phase: 'report', file: source });
-  return buildReport({ source, checks, messages, engine: engineInfo() });
+  return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
+}
+
+/** The report of the base checks, with `stores` (each asked store's verdict and checks) when stores were asked for. */
+function finishReport(input: Parameters<typeof buildReport>[0], stores: readonly StoreProfile[]): Report {
+  if (stores.length === 0) return buildReport(input);
+  const split = splitStoreChecks(input.checks, stores);
+  const { engine, ...report } = buildReport({ ...input, checks: split.base });
+  return { ...report, stores: split.stores, engine };
 }
 
 interface MessageRead {
