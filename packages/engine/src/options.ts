@@ -32,6 +32,8 @@ export interface ValidateOptions {
   catalog?: Catalog | null;
   /** Decode audio fully with ffmpeg to catch truncated or corrupt files. */
   deep?: boolean;
+  /** Measure each audio file's silence, loudness and true peak (one ffmpeg decode); default: with `deep` or `stores`. */
+  measure?: boolean;
   /** Run the media stages (default true). */
   media?: boolean;
   /** Upper bounds for zips: total uncompressed bytes and compression ratio. */

@@ -38,8 +38,9 @@ interface RunContext {
 /** Reads a delivery and answers whether it would import. Throws only for a path that does not exist or cannot be read by this user, or a bad configuration. */
 export async function validate(input: ValidateInput, options: ValidateOptions = {}): Promise<Report> {
   const startedAt = new Date();
-  const baseActive = resolveRules(RULES, options.preset, options.rules);
   const stores = storesOf(options.stores ?? []);
+  const measure = options.media !== false && (options.measure ?? (options.deep === true || stores.length > 0));
+  const baseActive = withMeasurementReport(resolveRules(RULES, options.preset, options.rules), measure, options.rules);
   // Store requirements are more instances of rules, tagged with their store; the engine's own findings stay the base rules'.
   const active = [...baseActive, ...storeRules(stores, RULES, options.profile ?? DEFAULT_PROFILE)];
   const engine = new EngineChecks(baseActive);
@@ -84,7 +85,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     let media: MediaAccess | null = null;
     if (options.media !== false && !batch.messageOnly && readable.length > 0) {
       options.onProgress?.({ phase: 'media', file: source });
-      media = await inspectMedia({ batch, messages: readable, deep: options.deep ?? false, profile: options.profile ?? DEFAULT_PROFILE, onProgress: options.onProgress, signal: options.signal });
+      media = await inspectMedia({ batch, messages: readable, deep: options.deep ?? false, measure, profile: options.profile ?? DEFAULT_PROFILE, onProgress: options.onProgress, signal: options.signal });
     }
     for (const read of reads) {
       if (read.dispatcher && read.read.message) {
@@ -102,6 +103,15 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
   options.onProgress?.({ phase: 'report', file: source });
   return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
 }
+
+/** When audio is measured, its measurements are reported (info) for every delivery, unless the configuration names the rule. */
+function withMeasurementReport(active: ActiveRule[], measure: boolean, configured: ValidateOptions['rules']): ActiveRule[] {
+  if (!measure || configured?.[MEASURED_RULE] !== undefined) return active;
+  const rule = RULES.find((r) => r.id === MEASURED_RULE);
+  return rule ? [...active, { rule, severity: 'info', options: {} }] : active;
+}
+
+const MEASURED_RULE = 'audio-loudness-measured';
 
 /** The report of the base checks, with `stores` (each asked store's verdict and checks) when stores were asked for. */
 function finishReport(input: Parameters<typeof buildReport>[0], stores: readonly StoreProfile[]): Report {

@@ -72,8 +72,12 @@ import dealsUseTypeCombination from './deals/deals-use-type-combination/index.js
 import dealsValidityPeriod from './deals/deals-validity-period/index.js';
 import dealsValidityStartPresent from './deals/deals-validity-start-present/index.js';
 import audioDetailsMatch from './audio/audio-details-match/index.js';
+import audioDurationMinimum from './audio/audio-duration-minimum/index.js';
 import audioFileDecodable from './audio/audio-file-decodable/index.js';
+import audioFileSizeMaximum from './audio/audio-file-size-maximum/index.js';
 import audioFormatAccepted from './audio/audio-format-accepted/index.js';
+import audioLoudnessMeasured from './audio/audio-loudness-measured/index.js';
+import audioSilenceMaximum from './audio/audio-silence-maximum/index.js';
 import audioWavStructure from './audio/audio-wav-structure/index.js';
 import artworkDetailsMatch from './artwork/artwork-details-match/index.js';
 import artworkFileDecodable from './artwork/artwork-file-decodable/index.js';
@@ -158,8 +162,12 @@ export const RULES: readonly Rule[] = [
   dealsValidityPeriod,
   dealsValidityStartPresent,
   audioDetailsMatch,
+  audioDurationMinimum,
   audioFileDecodable,
+  audioFileSizeMaximum,
   audioFormatAccepted,
+  audioLoudnessMeasured,
+  audioSilenceMaximum,
   audioWavStructure,
   artworkDetailsMatch,
   artworkFileDecodable,

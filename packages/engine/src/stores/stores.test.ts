@@ -29,6 +29,16 @@ describe('store verdicts', () => {
     expect(withStores.checks.some((c) => c.requirement)).toBe(false);
   });
 
+  it('with media, asking for stores measures the audio: the base report gains its information checks', async () => {
+    const report = await validate(ALBUM, { stores: ['tiktok'] });
+    const measured = report.checks.filter((c) => c.rule === 'audio-loudness-measured');
+    expect(measured.map((c) => [c.resource, c.severity, c.message_id])).toEqual([['A1', 'info', 'measured'], ['A2', 'info', 'measured']]);
+    // The album's tracks last 2 s: TikTok's 60-second minimum rejects them, its silence rule passes them.
+    const tiktok = report.stores!.tiktok;
+    expect(tiktok.checks.filter((c) => c.requirement === 'tiktok-audio-duration' && c.status === 'error').map((c) => c.resource)).toEqual(['A1', 'A2']);
+    expect(tiktok.checks.filter((c) => c.requirement === 'tiktok-audio-silence').map((c) => c.status)).toEqual(['pass']);
+  });
+
   it('a store requirement failing rejects for that store only', async () => {
     // The album fixture is addressed to PADPIDA2024010102Y, not YouTube; Spotify does not ask.
     const report = await validate(ALBUM, { media: false, stores: ['spotify', 'youtube'] });
@@ -49,7 +59,7 @@ describe('store verdicts', () => {
 
   it('an unknown store is a configuration error naming the known ones', async () => {
     await expect(validate(ALBUM, { media: false, stores: ['spotfy'] })).rejects.toThrow(ConfigError);
-    await expect(validate(ALBUM, { media: false, stores: ['spotfy'] })).rejects.toThrow(/known: spotify, youtube/);
+    await expect(validate(ALBUM, { media: false, stores: ["spotfy"] })).rejects.toThrow(/known: spotify, youtube, tiktok/);
   });
 
   it('every requirement names a known rule, has a unique id and a dated source', () => {
