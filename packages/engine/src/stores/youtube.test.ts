@@ -1,4 +1,4 @@
-import { F43 } from '../rules/testing/base-fragments.js';
+import { F382, F43 } from '../rules/testing/base-fragments.js';
 import { storeTable } from './testing/store-table.js';
 
 const BASE = { version: '4.3' as const };
@@ -15,5 +15,6 @@ storeTable('youtube', [
     fail: { version: '4.3', edits: [[F43.releaseTitle, F43.releaseTitle.replace('</DisplayTitle>', '</DisplayTitle>\n      <DisplayTitle ApplicableTerritoryCode="DE">\n        <TitleText>Hafenlichter</TitleText>\n      </DisplayTitle>')]] },
     failStatus: 'warning',
   },
-  { requirement: 'youtube-srr-no-artwork', pass: BASE, fail: { version: '4.3', edits: [[F43.releaseType, '<ReleaseType>SingleResourceRelease</ReleaseType>']] } },
+  // The 3.8.2 single declares no release profile: its release type decides.
+  { requirement: 'youtube-srr-no-artwork', pass: BASE, fail: { version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>SingleResourceRelease</ReleaseType>']] } },
 ]);

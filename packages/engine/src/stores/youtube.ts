@@ -22,7 +22,7 @@ export const YOUTUBE: StoreProfile = {
     { id: 'youtube-isrc', text: 'Every SoundRecording has an ISRC.', rule: 'codes-isrc-present', source: RESOURCES },
     { id: 'youtube-recipient', text: 'A MessageRecipient is YouTube (PADPIDA2013020802I), YouTube_ContentID (PADPIDA2015120100H) or YouTube_CreatorMusic (PADPIDA2022021109P).', rule: 'release-recipient-accepted', options: { partyIds: ['PADPIDA2013020802I', 'PADPIDA2015120100H', 'PADPIDA2022021109P'] }, source: HEADER },
     { id: 'youtube-territory-metadata', text: 'No territory-specific metadata: only the first block is used (a warning where blocks differ).', rule: 'release-territory-metadata-consistent', severity: 'warn', source: RESOURCES },
-    { id: 'youtube-srr-no-artwork', text: 'No artwork in a Single Resource Release feed.', rule: 'release-artwork-absent', options: { releaseTypes: ['SingleResourceRelease'] }, source: RESOURCES },
+    { id: 'youtube-srr-no-artwork', text: 'No artwork in a Single Resource Release feed.', rule: 'release-artwork-absent', options: { releaseTypes: ['SingleResourceRelease'], profiles: ['SingleResourceRelease', 'SingleResourceReleaseWithCoverArt'] }, source: RESOURCES },
   ],
   notSourced: [
     'Several MessageRecipients need ERN 3.7 or later (answer 3505274): ddex-check reads ERN 3.7 and later only, so an older message is rejected before this could be checked; no rule.',

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../testing/rule-tester.js';
-
-const SAMPLES = process.env.DDEX_SAMPLES_DIR ?? path.resolve(process.env.DDEX_SCHEMAS_DIR ?? '/work/shared/ddex/xsd', '../samples');
+import { sample } from '../../../test-support.js';
 
 describe('deals-purge-not-takedown', () => {
   it.each(['4.3', '3.8.2'] as const)('ERN %s: a NewReleaseMessage passes', async (version) => {
@@ -11,7 +9,7 @@ describe('deals-purge-not-takedown', () => {
   });
 
   it('a PurgeReleaseMessage (a DDEX-format sample) is refused at its root', async () => {
-    const xml = readFileSync(path.join(SAMPLES, 'audius-ddex-processor/03_delete.xml'), 'utf8');
+    const xml = readFileSync(sample('audius-ddex-processor/03_delete.xml'), 'utf8');
     const run = await runRule('deals-purge-not-takedown', { version: '3.8.2', xml });
     expect(run.findings.map((f) => [f.message_id, f.status, f.field])).toEqual([['purge', 'error', '/PurgeReleaseMessage']]);
     expect(run.findings[0].line).toBeGreaterThan(0);

@@ -3,6 +3,8 @@ import { defineRule } from '../../define.js';
 
 interface Options {
   releaseTypes?: string[];
+  /** Release profiles (last segment of ReleaseProfileVersionId) the rule applies to; a message declaring another profile is not judged by its release types. */
+  profiles?: string[];
 }
 
 export default defineRule({
@@ -21,8 +23,12 @@ export default defineRule({
   },
   create(ctx) {
     const types = (ctx.options as Options).releaseTypes ?? ['SingleResourceRelease'];
+    const profiles = (ctx.options as Options).profiles?.map((p) => p.toLowerCase());
     return {
       'Message:exit'() {
+        const declared = ctx.message.releaseProfile?.trim();
+        // ERN 4's SimpleAudioSingle gives its release the type SingleResourceRelease and a cover: the profile decides when declared.
+        if (profiles && declared && !profiles.includes(declared.slice(declared.lastIndexOf('/') + 1).toLowerCase())) return;
         const release = ctx.message.releases.find((r) => r.types.some((t) => types.includes(t)));
         if (!release) return;
         const type = release.types.find((t) => types.includes(t))!;

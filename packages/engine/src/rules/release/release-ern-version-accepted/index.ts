@@ -3,8 +3,10 @@ import { defineRule } from '../../define.js';
 
 interface Options {
   versions?: string[];
-  /** YYYY-MM-DD: messages created before this date are not held to `versions`. */
+  /** YYYY-MM-DD: before this date (the day of the check, UTC) the store still took other versions. */
   from?: string;
+  /** The day of the check (YYYY-MM-DD); today, UTC, when absent (tests set it). */
+  today?: string;
 }
 
 export default defineRule({
@@ -20,21 +22,20 @@ export default defineRule({
       version: 'The message is ERN {version}; the store accepts {accepted}{since}.',
     },
     hint: 'Deliver the message as ERN {latest}.',
-    optionsSchema: { type: 'object', properties: { versions: { type: 'array', items: { type: 'string' } }, from: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } }, additionalProperties: false },
+    optionsSchema: { type: 'object', properties: { versions: { type: 'array', items: { type: 'string' } }, from: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, today: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } }, additionalProperties: false },
   },
   create(ctx) {
-    const { versions = [], from } = ctx.options as Options;
+    const { versions = [], from, today = new Date().toISOString().slice(0, 10) } = ctx.options as Options;
     return {
       'Message:exit'() {
         if (versions.length === 0 || versions.includes(ctx.version)) return;
-        const created = ctx.message.header.createdDateTime;
-        // A message made before the date the store stopped taking the version is judged by the rules of its day.
-        if (from && created && /^\d{4}-\d{2}-\d{2}/.test(created.value) && created.value.slice(0, 10) < from) return;
-        const loc = created ?? ctx.message.declaredVersion;
+        // The store's date is about deliveries, not messages: an old message delivered now is held to it.
+        if (from && today < from) return;
+        const loc = ctx.message.header.createdDateTime ?? ctx.message.declaredVersion;
         ctx.report({
           messageId: 'version',
           loc: loc ? { line: loc.line, column: loc.column, path: loc.path } : null,
-          data: { version: ctx.version, accepted: versions.map((v) => `ERN ${v}`).join(', '), since: from ? ` for messages created from ${from}` : '', latest: versions[versions.length - 1] },
+          data: { version: ctx.version, accepted: versions.map((v) => `ERN ${v}`).join(', '), since: from ? ` for deliveries from ${from}` : '', latest: versions[versions.length - 1] },
         });
       },
     };

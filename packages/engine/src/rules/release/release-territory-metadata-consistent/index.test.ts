@@ -17,4 +17,10 @@ ruleTable('release-territory-metadata-consistent', [
   },
   { name: 'a German block with the same title', version: '3.8.2', edits: [block382('Tidewater')], ids: [] },
   { name: 'a German display title', version: '4.3', edits: [germanTitle43], ids: ['differs'] },
+  {
+    name: 'a Japanese-script title for Worldwide is a language variant, not territory metadata',
+    version: '4.3',
+    edits: [[F43.releaseTitle, F43.releaseTitle.replace('</DisplayTitle>', '</DisplayTitle>\n      <DisplayTitle ApplicableTerritoryCode="Worldwide" LanguageAndScriptCode="ja-Jpan">\n        <TitleText>ハーバーライツ</TitleText>\n      </DisplayTitle>')]],
+    ids: [],
+  },
 ]);

@@ -5,26 +5,36 @@
 import { defineRule } from '../../define.js';
 import type { Genre, Title } from '../../../ern/model.js';
 
-/** ERN 3 titles outside a territory block (ReferenceTitle) are not territory metadata: `withDefault` false leaves them out. */
-function territoriesDiffer<T extends { territory: string | null }>(items: readonly T[], key: (t: T) => string, withDefault: boolean): { first: string; other: T } | null {
-  const byTerritory = new Map<string, Set<string>>();
+/**
+ * Compares each specific territory's values with the reference ones (Worldwide, or no territory in
+ * ERN 4; else the first territory, the block a store reading "the first" uses), kind by kind (a
+ * title type): a territory adding a FormalTitle where the reference has none is not a difference,
+ * a different DisplayTitle is. Language variants of one territory are one set.
+ */
+function territoriesDiffer<T extends { territory: string | null }>(items: readonly T[], kindOf: (t: T) => string, valueOf: (t: T) => string, withDefault: boolean): { first: string; other: T } | null {
+  const buckets = new Map<string, T[]>();
   for (const item of items) {
     if (!withDefault && item.territory === null) continue;
-    const territory = item.territory ?? '(default)';
-    if (!byTerritory.has(territory)) byTerritory.set(territory, new Set());
-    byTerritory.get(territory)!.add(key(item));
+    const territory = item.territory === null || item.territory === 'Worldwide' ? 'Worldwide' : item.territory;
+    buckets.set(territory, [...(buckets.get(territory) ?? []), item]);
   }
-  if (byTerritory.size < 2) return null;
-  const [first, ...rest] = [...byTerritory.entries()];
-  const firstKey = [...first[1]].sort().join('|');
-  for (const [territory, values] of rest) {
-    if ([...values].sort().join('|') !== firstKey) return { first: first[0], other: items.find((i) => (i.territory ?? '(default)') === territory)! };
+  if (buckets.size < 2) return null;
+  const [referenceName, reference] = buckets.has('Worldwide') ? ['Worldwide', buckets.get('Worldwide')!] : [...buckets.entries()][0];
+  const valuesOf = (list: T[], kind: string) => list.filter((i) => kindOf(i) === kind).map(valueOf).sort().join('|');
+  for (const [territory, list] of buckets) {
+    if (territory === referenceName) continue;
+    for (const kind of new Set(list.map(kindOf))) {
+      const expected = valuesOf(reference, kind);
+      if (expected && valuesOf(list, kind) !== expected) return { first: referenceName, other: list.find((i) => kindOf(i) === kind)! };
+    }
   }
   return null;
 }
 
-const titleKey = (t: Title) => `${t.type ?? ''}:${t.text}:${t.subTitle ?? ''}`;
-const genreKey = (g: Genre) => `${g.text ?? ''}:${g.subGenre ?? ''}`;
+const titleKind = (t: Title) => t.type ?? '';
+const titleValue = (t: Title) => `${t.text}:${t.subTitle ?? ''}`;
+const genreKind = () => 'genre';
+const genreValue = (g: Genre) => `${g.text ?? ''}:${g.subGenre ?? ''}`;
 
 export default defineRule({
   id: 'release-territory-metadata-consistent',
@@ -48,9 +58,9 @@ export default defineRule({
           ...ctx.message.resources.map((r) => ({ owner: `resource ${r.reference?.value ?? '(no reference)'}`, release: null, resource: r.reference?.value ?? null, titles: r.titles, genres: r.genres, loc: r.loc })),
         ];
         for (const o of owners) {
-          const titles = territoriesDiffer(o.titles, titleKey, ctx.family === '4');
+          const titles = territoriesDiffer(o.titles, titleKind, titleValue, ctx.family === '4');
           if (titles) ctx.report({ messageId: 'differs', loc: o.loc, release: o.release, resource: o.resource, data: { what: 'titles', owner: o.owner, territory: titles.other.territory ?? '(default)', first: titles.first } });
-          const genres = territoriesDiffer(o.genres, genreKey, ctx.family === '4');
+          const genres = territoriesDiffer(o.genres, genreKind, genreValue, ctx.family === '4');
           if (genres) ctx.report({ messageId: 'differs', loc: genres.other.loc, release: o.release, resource: o.resource, data: { what: 'genres', owner: o.owner, territory: genres.other.territory ?? '(default)', first: genres.first } });
         }
       },
