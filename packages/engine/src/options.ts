@@ -32,7 +32,7 @@ export interface ValidateOptions {
   catalog?: Catalog | null;
   /** Decode audio fully with ffmpeg to catch truncated or corrupt files. */
   deep?: boolean;
-  /** Measure each audio file's silence, loudness and true peak (one ffmpeg decode); default: with `deep` or `stores`. */
+  /** Measure each audio file's silence, loudness and true peak (one ffmpeg decode, which is also the `deep` decode); default: when `stores` are asked. */
   measure?: boolean;
   /** Run the media stages (default true). */
   media?: boolean;

@@ -39,14 +39,14 @@ interface RunContext {
 export async function validate(input: ValidateInput, options: ValidateOptions = {}): Promise<Report> {
   const startedAt = new Date();
   const stores = storesOf(options.stores ?? []);
-  const measure = options.media !== false && (options.measure ?? (options.deep === true || stores.length > 0));
-  const baseActive = withMeasurementReport(resolveRules(RULES, options.preset, options.rules), measure, options.rules);
+  let measure = options.media !== false && (options.measure ?? stores.length > 0);
+  const baseActive = resolveRules(RULES, options.preset, options.rules);
   // Store requirements are more instances of rules, tagged with their store; the engine's own findings stay the base rules'.
-  const active = [...baseActive, ...storeRules(stores, RULES, options.profile ?? DEFAULT_PROFILE)];
+  const requirements = storeRules(stores, RULES, options.profile ?? DEFAULT_PROFILE);
   const engine = new EngineChecks(baseActive);
   const schema = createSchemaValidator(options);
   const source = typeof input === 'string' ? input : (options.name ?? 'upload');
-  const ctx: RunContext = { active, engine, schema, options };
+  const ctx: RunContext = { active: [...baseActive, ...requirements], engine, schema, options };
   const checks: Check[] = [];
   const messages: ReadMessage[] = [];
   const engineInfo = () => ({ version: ENGINE_VERSION, schema_engine: schema.name, started_at: startedAt.toISOString(), duration_ms: Date.now() - startedAt.getTime() });
@@ -64,6 +64,9 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     await schema.close?.();
     return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
   }
+  // A lone message has no files to measure: nothing is decoded, nothing reported about it.
+  measure &&= !batch.messageOnly;
+  ctx.active = [...withMeasurementReport(baseActive, measure, options.rules), ...requirements];
 
   if (options.media !== false && !batch.messageOnly) preloadMediaLibraries();
   try {

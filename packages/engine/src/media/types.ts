@@ -19,7 +19,7 @@ export interface AudioFacts {
   decodedOk: boolean | null;
   /** Problems met while reading (truncated, not audio, extension disagrees with content...). */
   problems: string[];
-  /** Silence, loudness and true peak from one ffmpeg decode; only when the run measures audio (`--deep` or `--stores`). */
+  /** Silence, loudness and true peak from one ffmpeg decode; only when the run measures audio (with `stores`, or the `measure` option). */
   measurement?: AudioMeasurement | null;
 }
 

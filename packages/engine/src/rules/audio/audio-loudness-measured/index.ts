@@ -9,7 +9,7 @@ export default defineRule({
   stage: 'audio',
   meta: {
     label: 'Audio measurements',
-    description: 'Reports each sound recording\'s leading and trailing silence, integrated loudness and true peak (EBU R128); on whenever audio is measured (--deep or --stores).',
+    description: 'Reports each sound recording\'s leading and trailing silence, integrated loudness and true peak (EBU R128); on whenever audio is measured (with --stores).',
     versions: 'all',
     severity: 'info',
     // Off in the presets: measuring decodes every file, so it runs when the run measures (validate turns it on).
