@@ -66,7 +66,8 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
   }
   // A lone message has no files to measure: nothing is decoded, nothing reported about it.
   measure &&= !batch.messageOnly;
-  ctx.active = [...withMeasurementReport(baseActive, measure, options.rules), ...requirements];
+  const manifest = batch.marker !== null && batch.marker.size > 0 && /\.xml$/i.test(batch.marker.path);
+  ctx.active = [...withRulesOfTheBatch(baseActive, { [MEASURED_RULE]: measure, [MANIFEST_RULE]: manifest }, options.rules), ...requirements];
 
   if (options.media !== false && !batch.messageOnly) preloadMediaLibraries();
   try {
@@ -107,14 +108,23 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
   return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
 }
 
-/** When audio is measured, its measurements are reported (info) for every delivery, unless the configuration names the rule. */
-function withMeasurementReport(active: ActiveRule[], measure: boolean, configured: ValidateOptions['rules']): ActiveRule[] {
-  if (!measure || configured?.[MEASURED_RULE] !== undefined) return active;
-  const rule = RULES.find((r) => r.id === MEASURED_RULE);
-  return rule ? [...active, { rule, severity: 'info', options: {} }] : active;
+/**
+ * Rules off in the presets that the batch itself turns on, unless the configuration names them:
+ * the audio measurements when audio is measured (info), the manifest check when the batch's
+ * BatchComplete file is an XML manifest (its default severity).
+ */
+function withRulesOfTheBatch(active: ActiveRule[], wanted: Record<string, boolean>, configured: ValidateOptions['rules']): ActiveRule[] {
+  const added: ActiveRule[] = [];
+  for (const [id, on] of Object.entries(wanted)) {
+    if (!on || configured?.[id] !== undefined) continue;
+    const rule = RULES.find((r) => r.id === id);
+    if (rule) added.push({ rule, severity: id === MEASURED_RULE ? 'info' : rule.meta.severity, options: {} });
+  }
+  return added.length ? [...active, ...added] : active;
 }
 
 const MEASURED_RULE = 'audio-loudness-measured';
+const MANIFEST_RULE = 'package-manifest-consistent';
 
 /** The report of the base checks, with `stores` (each asked store's verdict and checks) when stores were asked for. */
 function finishReport(input: Parameters<typeof buildReport>[0], stores: readonly StoreProfile[]): Report {

@@ -6,6 +6,7 @@ import packageFileHash from './package/package-file-hash/index.js';
 import packageFilePresent from './package/package-file-present/index.js';
 import packageFileSize from './package/package-file-size/index.js';
 import packageFileUnreferenced from './package/package-file-unreferenced/index.js';
+import packageManifestConsistent from './package/package-manifest-consistent/index.js';
 import xmlSchemaValid from './xml/xml-schema-valid/index.js';
 import xmlVersionDeclared from './xml/xml-version-declared/index.js';
 import xmlVersionLegacy from './xml/xml-version-legacy/index.js';
@@ -96,6 +97,7 @@ export const RULES: readonly Rule[] = [
   packageFilePresent,
   packageFileSize,
   packageFileUnreferenced,
+  packageManifestConsistent,
   xmlSchemaValid,
   xmlVersionDeclared,
   xmlVersionLegacy,
