@@ -26,6 +26,7 @@ import { inspectMedia } from './media/inspect.js';
 import { preloadMediaLibraries } from './media/libraries.js';
 import { storeRules, storesOf } from './stores/active.js';
 import { splitStoreChecks } from './stores/verdict.js';
+import { inTimestampOrder } from './batch/message-order.js';
 import type { StoreProfile } from './stores/types.js';
 
 interface RunContext {
@@ -72,15 +73,16 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
   if (options.media !== false && !batch.messageOnly) preloadMediaLibraries();
   try {
     let done = 0;
-    const reads: MessageRead[] = [];
+    const inPathOrder: MessageRead[] = [];
     for (const entry of batch.messages) {
       options.signal?.throwIfAborted();
       options.onProgress?.({ phase: 'message', file: entry.path, done, total: batch.messages.length });
-      const read = await readMessage(entry, ctx);
-      reads.push(read);
-      messages.push(read.read);
+      inPathOrder.push(await readMessage(entry, ctx));
       done++;
     }
+    // Processed (and reported) in MessageCreatedDateTime order, as the choreography applies them.
+    const reads = inTimestampOrder(inPathOrder, (r) => r.read.message?.header.createdDateTime?.value);
+    messages.push(...reads.map((r) => r.read));
     const pass = engine.pass('package-batch-readable', '');
     if (pass) checks.push(pass);
 
