@@ -32,8 +32,9 @@ export interface RuleMeta {
   /** JSON Schema of the rule's options, when it takes any. */
   optionsSchema?: object;
   /**
-   * A store requirement: off in every preset, run only for the stores whose profile names it
-   * (`validate(input, {stores})`, `--stores`), or when a config turns it on explicitly.
+   * Off in every preset: run for the stores whose profile names it (`validate(input, {stores})`,
+   * `--stores`), when the run itself turns it on (audio measurements, a batch manifest, the
+   * server's history), or when a configuration names it.
    */
   storeOnly?: true;
 }

@@ -55,6 +55,7 @@ import codesIswcValid from './codes/codes-iswc-valid/index.js';
 import codesUpcLiveUpdate from './codes/codes-upc-live-update/index.js';
 import codesUpcOwner from './codes/codes-upc-owner/index.js';
 import codesUpcPresent from './codes/codes-upc-present/index.js';
+import codesUpcUnknownUpdate from './codes/codes-upc-unknown-update/index.js';
 import genresAccepted from './genres/genres-accepted/index.js';
 import genresPresent from './genres/genres-present/index.js';
 import territoriesCodeDeprecated from './territories/territories-code-deprecated/index.js';
@@ -146,6 +147,7 @@ export const RULES: readonly Rule[] = [
   codesUpcLiveUpdate,
   codesUpcOwner,
   codesUpcPresent,
+  codesUpcUnknownUpdate,
   genresAccepted,
   genresPresent,
   territoriesCodeDeprecated,
