@@ -14,6 +14,7 @@ import { resolveSettings, type RawCheckOptions } from './check/settings.js';
 import { runCheck } from './check/command.js';
 import { schemasCommand } from './schemas/command.js';
 import { rulesCommand } from './rules-command.js';
+import { profilesCommand } from './profiles-command.js';
 
 const EXAMPLES = `
 Exit status: 0 when every delivery is better than --fail-on (and warnings are within
@@ -30,6 +31,8 @@ Examples:
   $ ddex-check in/ --baseline .ddex-baseline.json         then fail only on new ones
   $ ddex-check schemas pull 4.3                      install DDEX's XSDs for schema validation
   $ ddex-check rules --stage codes                   list the rules (of one stage)
+  $ ddex-check in/ --stores spotify,youtube          a verdict per store, on its published rules
+  $ ddex-check profiles show spotify                 a store's requirements and their sources
 
 Config: ddex-check.config.json in the working folder or a parent (or --config FILE):
   {"extends": "ddex:strict", "rules": {"codes-isrc-syntax": "warn"}, "profile": {...},
@@ -59,6 +62,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     .option('--no-media', 'skip the audio, artwork and video checks')
     .option('--catalog <file>', 'JSON catalog export: {memberId, releases:[{upc, memberId, live, title}], recordings:[{isrc, memberId, title}]}')
     .option('--profile <file>', 'service profile JSON, merged over the default profile')
+    .option('--stores <ids>', "also give a verdict per store on its published requirements, e.g. spotify,youtube (ddex-check profiles list)")
     .option('--concurrency <n>', 'deliveries checked at once', '4')
     .option('--color', 'force colours')
     .option('--no-color', 'no colours (also: NO_COLOR=1)')
@@ -71,6 +75,7 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
     });
   program.addCommand(schemasCommand(io, setCode));
   program.addCommand(rulesCommand(io, setCode));
+  program.addCommand(profilesCommand(io, setCode));
   return program;
 }
 

@@ -14,6 +14,7 @@ import { registerEarningsAdmin } from './earnings/admin.js';
 import { registerPayoutAdmin } from './payouts/admin.js';
 import { registerLinkAdmin } from './links/admin.js';
 import { registerSftpAdmin } from './sftp/admin.js';
+import { registerStoreAdmin } from './stores/admin.js';
 
 /**
  * Wraps an admin action: opens the migrated database of `--data-dir`, runs it, prints its result
@@ -131,6 +132,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
   registerPayoutAdmin(adminCmd, withDb, intArg);
   registerLinkAdmin(adminCmd, withDb, intArg);
   registerSftpAdmin(adminCmd, withDb, intArg);
+  registerStoreAdmin(adminCmd, withDb, intArg);
   adminCmd.command('recordings').requiredOption('--member <id>', 'member id', intArg('--member')).action(withDb((db, o) => admin.listRecordings(db, o.member as number), (rows) => rows.map((r) => `${r.id}\t${r.isrc ?? ''}\t${r.title}`).join('\n')));
 
   adminCmd.command('activity').description('connection activity (pings) of an account').requiredOption('--account <id>', 'account id', intArg('--account')).action(withDb((db, o) => admin.listActivity(db, o.account as number), (rows) => rows.map((r) => `${r.at}\t${r.kind}\tkey ${r.key_id}\t${r.ip ?? ''}`).join('\n')));

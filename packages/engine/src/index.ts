@@ -37,3 +37,5 @@ export { SchemaStore, userCacheDir, type SchemaOrigin, type SchemaLocation } fro
 export { RULES, listRules, docsUrl, type RuleInfo } from './rules/registry.js';
 export { resolveRules, ConfigError, PRESETS, type ActiveRule, type RuleSetting } from './rules/severity.js';
 export { BatchError } from './batch/types.js';
+export { STORES, UNSOURCED_STORES, storeById } from './stores/registry.js';
+export type { StoreProfile, Requirement, Source } from './stores/types.js';

@@ -27,9 +27,13 @@ export interface ValidateOptions {
   /** Severity overrides by rule id. */
   rules?: Record<string, Severity | [Severity, Record<string, unknown>]>;
   profile?: Profile;
+  /** Store ids (`spotify`, `youtube`, ...): adds `report.stores`, each store's verdict on its published requirements. */
+  stores?: readonly string[];
   catalog?: Catalog | null;
   /** Decode audio fully with ffmpeg to catch truncated or corrupt files. */
   deep?: boolean;
+  /** Measure each audio file's silence, loudness and true peak (one ffmpeg decode, which is also the `deep` decode); default: when `stores` are asked. */
+  measure?: boolean;
   /** Run the media stages (default true). */
   media?: boolean;
   /** Upper bounds for zips: total uncompressed bytes and compression ratio. */

@@ -24,6 +24,10 @@ import type { ValidateInput, ValidateOptions } from './options.js';
 import type { MediaAccess } from './media/types.js';
 import { inspectMedia } from './media/inspect.js';
 import { preloadMediaLibraries } from './media/libraries.js';
+import { storeRules, storesOf } from './stores/active.js';
+import { splitStoreChecks } from './stores/verdict.js';
+import { inTimestampOrder } from './batch/message-order.js';
+import type { StoreProfile } from './stores/types.js';
 
 interface RunContext {
   active: ActiveRule[];
@@ -35,11 +39,15 @@ interface RunContext {
 /** Reads a delivery and answers whether it would import. Throws only for a path that does not exist or cannot be read by this user, or a bad configuration. */
 export async function validate(input: ValidateInput, options: ValidateOptions = {}): Promise<Report> {
   const startedAt = new Date();
-  const active = resolveRules(RULES, options.preset, options.rules);
-  const engine = new EngineChecks(active);
+  const stores = storesOf(options.stores ?? []);
+  let measure = options.media !== false && (options.measure ?? stores.length > 0);
+  const baseActive = resolveRules(RULES, options.preset, options.rules);
+  // Store requirements are more instances of rules, tagged with their store; the engine's own findings stay the base rules'.
+  const requirements = storeRules(stores, RULES, options.profile ?? DEFAULT_PROFILE);
+  const engine = new EngineChecks(baseActive);
   const schema = createSchemaValidator(options);
   const source = typeof input === 'string' ? input : (options.name ?? 'upload');
-  const ctx: RunContext = { active, engine, schema, options };
+  const ctx: RunContext = { active: [...baseActive, ...requirements], engine, schema, options };
   const checks: Check[] = [];
   const messages: ReadMessage[] = [];
   const engineInfo = () => ({ version: ENGINE_VERSION, schema_engine: schema.name, started_at: startedAt.toISOString(), duration_ms: Date.now() - startedAt.getTime() });
@@ -55,21 +63,26 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     const check = engine.finding('package-batch-readable', { messageId: 'failed', file: error instanceof BatchError ? error.file : '', data: { reason, fix: fixFor(error) } });
     if (check) checks.push(check);
     await schema.close?.();
-    return buildReport({ source, checks, messages, engine: engineInfo() });
+    return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
   }
+  // A lone message has no files to measure: nothing is decoded, nothing reported about it.
+  measure &&= !batch.messageOnly;
+  const manifest = batch.marker !== null && batch.marker.size > 0 && /\.xml$/i.test(batch.marker.path);
+  ctx.active = [...withRulesOfTheBatch(baseActive, { [MEASURED_RULE]: measure, [MANIFEST_RULE]: manifest }, options.rules), ...requirements];
 
   if (options.media !== false && !batch.messageOnly) preloadMediaLibraries();
   try {
     let done = 0;
-    const reads: MessageRead[] = [];
+    const inPathOrder: MessageRead[] = [];
     for (const entry of batch.messages) {
       options.signal?.throwIfAborted();
       options.onProgress?.({ phase: 'message', file: entry.path, done, total: batch.messages.length });
-      const read = await readMessage(entry, ctx);
-      reads.push(read);
-      messages.push(read.read);
+      inPathOrder.push(await readMessage(entry, ctx));
       done++;
     }
+    // Processed (and reported) in MessageCreatedDateTime order, as the choreography applies them.
+    const reads = inTimestampOrder(inPathOrder, (r) => r.read.message?.header.createdDateTime?.value);
+    messages.push(...reads.map((r) => r.read));
     const pass = engine.pass('package-batch-readable', '');
     if (pass) checks.push(pass);
 
@@ -78,7 +91,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     let media: MediaAccess | null = null;
     if (options.media !== false && !batch.messageOnly && readable.length > 0) {
       options.onProgress?.({ phase: 'media', file: source });
-      media = await inspectMedia({ batch, messages: readable, deep: options.deep ?? false, profile: options.profile ?? DEFAULT_PROFILE, onProgress: options.onProgress, signal: options.signal });
+      media = await inspectMedia({ batch, messages: readable, deep: options.deep ?? false, measure, profile: options.profile ?? DEFAULT_PROFILE, onProgress: options.onProgress, signal: options.signal });
     }
     for (const read of reads) {
       if (read.dispatcher && read.read.message) {
@@ -94,7 +107,33 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     await schema.close?.();
   }
   options.onProgress?.({ phase: 'report', file: source });
-  return buildReport({ source, checks, messages, engine: engineInfo() });
+  return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
+}
+
+/**
+ * Rules off in the presets that the batch itself turns on, unless the configuration names them:
+ * the audio measurements when audio is measured (info), the manifest check when the batch's
+ * BatchComplete file is an XML manifest (its default severity).
+ */
+function withRulesOfTheBatch(active: ActiveRule[], wanted: Record<string, boolean>, configured: ValidateOptions['rules']): ActiveRule[] {
+  const added: ActiveRule[] = [];
+  for (const [id, on] of Object.entries(wanted)) {
+    if (!on || configured?.[id] !== undefined) continue;
+    const rule = RULES.find((r) => r.id === id);
+    if (rule) added.push({ rule, severity: id === MEASURED_RULE ? 'info' : rule.meta.severity, options: {} });
+  }
+  return added.length ? [...active, ...added] : active;
+}
+
+const MEASURED_RULE = 'audio-loudness-measured';
+const MANIFEST_RULE = 'package-manifest-consistent';
+
+/** The report of the base checks, with `stores` (each asked store's verdict and checks) when stores were asked for. */
+function finishReport(input: Parameters<typeof buildReport>[0], stores: readonly StoreProfile[]): Report {
+  if (stores.length === 0) return buildReport(input);
+  const split = splitStoreChecks(input.checks, stores);
+  const { engine, ...report } = buildReport({ ...input, checks: split.base });
+  return { ...report, stores: split.stores, engine };
 }
 
 interface MessageRead {

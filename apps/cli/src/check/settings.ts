@@ -17,6 +17,8 @@ import {
   type LoadedConfig,
   type RuleSetting,
   type ValidateOptions,
+  STORES,
+  storeById,
 } from '@ddex-check/engine';
 import { UsageError } from '../usage-error.js';
 import { KNOWN_RULES } from './active-rules.js';
@@ -36,6 +38,7 @@ export interface RawCheckOptions {
   media: boolean;
   catalog?: string;
   profile?: string;
+  stores?: string;
   concurrency?: string;
   color?: boolean;
   verbose?: boolean;
@@ -108,6 +111,7 @@ export async function resolveSettings(inputs: string[], raw: RawCheckOptions, ta
         rules,
         ...(profile ? { profile } : {}),
         ...(catalog ? { catalog } : {}),
+        ...(raw.stores !== undefined ? { stores: storeIds(raw.stores) } : {}),
         deep: raw.deep === true,
         media: raw.media !== false,
       },
@@ -130,4 +134,14 @@ export async function resolveSettings(inputs: string[], raw: RawCheckOptions, ta
     }
     throw error;
   }
+}
+
+/** `--stores spotify,youtube`: known store ids, in the order given, each once. */
+function storeIds(value: string): string[] {
+  const ids = [...new Set(value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))];
+  if (ids.length === 0) throw new UsageError(`--stores needs store ids (known: ${STORES.map((s) => s.id).join(', ')})`);
+  for (const id of ids) {
+    if (!storeById(id)) throw new UsageError(`--stores: unknown store "${id}" (known: ${STORES.map((s) => s.id).join(', ')}; see "ddex-check profiles list")`);
+  }
+  return ids;
 }

@@ -32,8 +32,8 @@ export class EnginePool {
     return this.pool.load;
   }
 
-  run(input: EngineTask['input'], name: string, memberId: number | null, opts: { deep?: boolean } = {}): Promise<Report> {
-    return this.pool.run({ id: this.nextId++, input, name, memberId, deep: opts.deep ?? false });
+  run(input: EngineTask['input'], name: string, memberId: number | null, opts: { deep?: boolean; stores?: string[] } = {}): Promise<Report> {
+    return this.pool.run({ id: this.nextId++, input, name, memberId, deep: opts.deep ?? false, stores: opts.stores ?? [] });
   }
 
   close(): Promise<void> {

@@ -10,6 +10,8 @@ export interface EngineTask {
   memberId: number | null;
   /** Decode audio fully (the delivery path always does; dry runs read headers only). */
   deep: boolean;
+  /** The account's target stores (`spotify`...): the report carries a verdict for each. */
+  stores: string[];
 }
 
 export type EngineAnswer = { id: number; ok: true; report: Report } | { id: number; ok: false; error: string };

@@ -16,7 +16,8 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
   try {
     db ??= openDb(data.db, { poolSize: 2 });
     const input = task.input.kind === 'buffer' ? Buffer.from(task.input.bytes.buffer, task.input.bytes.byteOffset, task.input.bytes.byteLength) : task.input.path;
-    const report = await validate(input, { name: task.name, deep: task.deep, catalog: new DbCatalog(db.db, task.memberId) });
+    // The database is the history of the member's batches: an update or takedown of a release never received is flagged.
+    const report = await validate(input, { name: task.name, deep: task.deep, catalog: new DbCatalog(db.db, task.memberId), rules: { 'codes-upc-unknown-update': 'warn' }, ...(task.stores.length ? { stores: task.stores } : {}) });
     // The report names the batch as the client did, never by where the server keeps it.
     report.source = task.name;
     return { id: task.id, ok: true, report };

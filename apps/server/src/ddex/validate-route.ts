@@ -1,4 +1,5 @@
 /** POST /ddex/validate: a dry run in a worker thread; 200 with the report whatever the batch's problems. */
+import { accountStores } from '../stores/account-stores.js';
 import { ApiError } from '../http/api-error.js';
 import { receiveBatch } from '../http/request-body.js';
 import { resolveMember } from '../members/resolve-member.js';
@@ -71,7 +72,7 @@ export const validateRoute: RouteSpec = {
       memberId ??= await resolveMember(ctx.db, caller.account.id, batch.memberIdField);
       const input = batch.content.kind === 'buffer' ? ({ kind: 'buffer', bytes: batch.content.buffer } as const) : ({ kind: 'file', path: batch.content.path } as const);
       if (ctx.config.testValidatePauseMs) await new Promise((r) => setTimeout(r, ctx.config.testValidatePauseMs));
-      const report = await ctx.validatePool.run(input, batch.name, memberId);
+      const report = await ctx.validatePool.run(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
       // Every dry run is a test report of the account (kept 90 days, listed by the dashboard).
       await storeTestReport(ctx.db, { accountId: caller.account.id, source: 'api', name: batch.name, report });
       return { data: report };

@@ -9,6 +9,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Report } from '@ddex-check/engine';
+import { accountStores } from '../stores/account-stores.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import type { AppContext } from '../http/route-spec.js';
 import { queueDelivery } from '../ddex/queue-delivery.js';
@@ -104,7 +105,9 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
         await fsp.access(input);
         const memberId = await ownMemberId(ctx.db, batch.account_id);
         // A folder is checked as the zip of its files, named `<batch>.zip`: what POST /ddex/validate?name=<batch>.zip answers for that zip.
-        report = await ctx.validatePool.run({ kind: 'file', path: input }, batch.kind === 'folder' ? `${batch.name}.zip` : batch.name, memberId);
+        // With the account's target stores, as POST /ddex/validate checks them.
+        const stores = await accountStores(ctx.db, batch.account_id);
+        report = await ctx.validatePool.run({ kind: 'file', path: input }, batch.kind === 'folder' ? `${batch.name}.zip` : batch.name, memberId, { stores });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finish(ctx, batchId, { status: 'failed', error: 'removed before its test ran' });
         const failed = unreadable(batch.name, error);

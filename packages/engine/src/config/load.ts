@@ -31,7 +31,7 @@ export interface LoadedConfig {
 /** What the loader needs to know of a rule, to reject unknown ids and check rule options. */
 export interface KnownRule {
   id: string;
-  meta: { optionsSchema?: object; replacedBy?: string[] };
+  meta: { optionsSchema?: object; replacedBy?: string[]; storeOnly?: true };
 }
 
 /** Nearest `ddex-check.config.json` from `startDir` up to the filesystem root, or null. */
@@ -68,7 +68,7 @@ export function checkRuleSettings(rules: Record<string, RuleSetting>, known: rea
   for (const [id, setting] of Object.entries(rules)) {
     const rule = byId.get(id);
     if (!rule) {
-      const guess = nearest(id, [...byId.keys()]);
+      const guess = nearest(id, known.filter((r) => !r.meta.storeOnly).map((r) => r.id)); // store requirements are named by store profiles, rarely typed
       throw new ConfigFileError(`unknown rule "${id}"${guess ? ` (did you mean "${guess}"?)` : ''}`, file, `${keyPrefix}.${id}`);
     }
     if (Array.isArray(setting)) {

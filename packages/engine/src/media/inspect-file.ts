@@ -14,6 +14,7 @@ import { audioFactsOf } from './probe-audio.js';
 import { imageFactsOf } from './probe-image.js';
 import { startVideoProbe, videoFactsOf } from './probe-video.js';
 import { decodeOutcome, startDecode } from './decode-audio.js';
+import { errorLines, parseMeasurement, startMeasure } from './measure-audio.js';
 import type { ToolRun } from './run-tool.js';
 import { sniff } from './sniff.js';
 import type { ToolLocation } from './tools.js';
@@ -33,6 +34,8 @@ export interface FilePlan {
 
 export interface InspectSettings {
   deep: boolean;
+  /** Measure silence, loudness and true peak (one ffmpeg decode, which is also the deep decode). */
+  measure?: boolean;
   /** Largest image kept in memory for sharp; beyond it only the head is read for the header. */
   imageCap: number;
   tools: { ffprobe(): ToolLocation; ffmpeg(): ToolLocation };
@@ -119,11 +122,14 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
       sinks.push(sink);
       waits.push(settle(parseStream(pass, fileInfo, { skipCovers: true })).finally(() => sink.stop()));
     }
-    if (settings.deep) {
+    if (settings.deep || settings.measure) {
       const ffmpeg = settings.tools.ffmpeg();
-      if (!ffmpeg.found) facts.skipped.decode = ffmpeg.reason;
-      else {
-        decode = startDecode(ffmpeg.path, 'stdin', settings.signal);
+      if (!ffmpeg.found) {
+        if (settings.deep) facts.skipped.decode = ffmpeg.reason;
+        if (settings.measure) facts.skipped.measure = ffmpeg.reason;
+      } else {
+        // One decode per file: measuring decodes the whole file, so it is the deep decode too.
+        decode = settings.measure ? startMeasure(ffmpeg.path, 'stdin', settings.signal) : startDecode(ffmpeg.path, 'stdin', settings.signal);
         if (decode.stdin) sinks.push(writableSink(decode.stdin));
       }
     }
@@ -167,8 +173,10 @@ export async function inspectFile(plan: FilePlan, settings: InspectSettings): Pr
   const tailBytes = tail.bytes;
   if (roles.has('audio')) {
     facts.audio = audioFactsOf({ path: entry.path, size: facts.size, sniffed, head: first.head, tail: tailBytes, metadata, metadataError });
-    if (decode) {
-      const outcome = decodeOutcome(await decode.done, facts.audio.durationSeconds);
+    const decoded = decode ? await decode.done : null;
+    if (decoded && settings.measure) facts.audio.measurement = parseMeasurement(decoded);
+    if (decoded && settings.deep) {
+      const outcome = decodeOutcome(settings.measure ? { ...decoded, stderr: errorLines(decoded.stderr) } : decoded, facts.audio.durationSeconds);
       facts.audio.decodedOk = outcome.ok;
       // A truncation the headers already showed is not repeated by the decode.
       const known = facts.audio.problems.some((p) => p.includes('truncated'));

@@ -22,6 +22,8 @@ export interface InspectMediaInput {
   batch: Batch;
   messages: readonly { file: string; message: ErnMessage }[];
   deep: boolean;
+  /** Measure silence, loudness and true peak of every audio file (one ffmpeg decode each). */
+  measure?: boolean;
   profile: Profile;
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
@@ -89,6 +91,7 @@ export async function inspectMedia(input: InspectMediaInput): Promise<MediaAcces
     hashPool,
     offloadMinBytes: input.offloadMinBytes,
     deep: input.deep,
+    measure: input.measure ?? false,
     imageCap: Math.max(64 * 1024 * 1024, input.profile.artwork.maxBytes * 2),
     tools: { ffprobe: () => findTool('ffprobe'), ffmpeg: () => findTool('ffmpeg') },
     signal: input.signal,

@@ -4,6 +4,7 @@
  */
 import type { BatchEntry } from '../batch/types.js';
 import type { ResourceFile } from '../ern/model.js';
+import type { AudioMeasurement } from './measure-audio.js';
 
 export interface AudioFacts {
   /** `flac`, `wav-pcm`, `wav-other`, `mp3`, `aac`, ... (lower-case, normalized). */
@@ -18,6 +19,8 @@ export interface AudioFacts {
   decodedOk: boolean | null;
   /** Problems met while reading (truncated, not audio, extension disagrees with content...). */
   problems: string[];
+  /** Silence, loudness and true peak from one ffmpeg decode; only when the run measures audio (with `stores`, or the `measure` option). */
+  measurement?: AudioMeasurement | null;
 }
 
 export interface ImageFacts {

@@ -29,6 +29,14 @@ describe('report JSON Schema', () => {
     expect(ok).toBe(true);
   });
 
+  it('describes a report with store verdicts', async () => {
+    const report = JSON.parse(JSON.stringify(await validate(path.join(root, 'fixtures/batches/album-43'), { stores: ['spotify', 'youtube'] })));
+    expect(Object.keys(report.stores)).toEqual(['spotify', 'youtube']);
+    expect(check(report), JSON.stringify(check.errors?.slice(0, 3))).toBe(true);
+    report.stores.spotify.checks[0].requirement = 'Not An Id';
+    expect(check(report)).toBe(false);
+  });
+
   it('rejects a report with an unknown verdict (the schema is not vacuous)', async () => {
     const report = JSON.parse(JSON.stringify(await validate(path.join(root, 'fixtures/messages/single-382.xml'))));
     report.verdict = 'maybe';

@@ -49,6 +49,21 @@ export interface Check {
   needs_staff?: boolean;
   /** Message id of the rule's message (`invalid`), for baselines and SARIF. */
   message_id?: string;
+  /** Store whose requirement this check is (inside the engine only: `report.stores` carries these checks). */
+  store?: string;
+  /** Requirement id of the store profile (`spotify-ern-version`), on checks of `report.stores`. */
+  requirement?: string;
+}
+
+/** One store's verdict (`validate(input, {stores})`): its requirements' checks plus the base errors that reject everywhere. */
+export interface StoreVerdict {
+  name: string;
+  verdict: Verdict;
+  summary: { pass: number; warnings: number; errors: number; skipped: number; needs_staff: number; base_errors: number };
+  /** Checks of the store's requirements, each with its `requirement` id. */
+  checks: Check[];
+  /** Rule ids of the base checks that reject the delivery for every store (schema, well-formedness, broken references...). */
+  base_errors: string[];
 }
 
 export type Verdict = 'would_import' | 'would_import_with_warnings' | 'would_be_flagged' | 'would_be_rejected';
@@ -118,6 +133,8 @@ export interface Report {
   messages: MessageSummary[];
   releases: ReleaseOutcome[];
   would_create: WouldCreate;
+  /** Per-store verdicts, by store id; present only when stores were asked for. */
+  stores?: Record<string, StoreVerdict>;
   engine: {
     version: string;
     schema_engine: string;

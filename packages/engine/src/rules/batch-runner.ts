@@ -34,17 +34,25 @@ export async function runBatchRules({ batch, messages, media, active, profile }:
         batch,
         messages: read,
         media,
-        profile,
+        profile: entry.profile ?? profile,
         options: entry.options,
         report(descriptor) {
           const check = engine.finding(entry.rule.id, { ...descriptor, file: descriptor.file ?? '' });
           if (check) found.push(descriptor.needsStaff ? { ...check, needs_staff: true } : check);
         },
+        skip(descriptor) {
+          const check = engine.skipped(entry.rule.id, { ...descriptor, file: descriptor.file ?? '' });
+          if (check) found.push(check);
+        },
       });
     } catch (error) {
-      found.push({ stage: entry.rule.stage, rule: entry.rule.id, label: entry.rule.meta.label, status: 'skipped', message: `rule ${entry.rule.id} failed internally and was skipped: ${(error as Error).message}`, field: '', line: null, column: null, file: '', release: null, hint: 'This is a bug in ddex-check, not in the delivery; please report it.' });
+      found.push({ ...storeFields(entry), stage: entry.rule.stage, rule: entry.rule.id, label: entry.rule.meta.label, status: 'skipped', message: `rule ${entry.rule.id} failed internally and was skipped: ${(error as Error).message}`, field: '', line: null, column: null, file: '', release: null, hint: 'This is a bug in ddex-check, not in the delivery; please report it.' });
     }
-    out.push(...(found.length ? found : [{ stage: entry.rule.stage, rule: entry.rule.id, label: entry.rule.meta.label, status: 'pass' as const, message: entry.rule.meta.description, field: '', line: null, column: null, file: '', release: null, hint: '' }]));
+    out.push(...(found.length ? found : [{ ...storeFields(entry), stage: entry.rule.stage, rule: entry.rule.id, label: entry.rule.meta.label, status: 'pass' as const, message: entry.rule.meta.description, field: '', line: null, column: null, file: '', release: null, hint: '' }]));
   }
   return out;
+}
+
+function storeFields(entry: ActiveRule): { store?: string; requirement?: string } {
+  return entry.store ? { store: entry.store.id, requirement: entry.store.requirement } : {};
 }

@@ -31,6 +31,12 @@ export interface RuleMeta {
   requires?: readonly 'catalog'[];
   /** JSON Schema of the rule's options, when it takes any. */
   optionsSchema?: object;
+  /**
+   * Off in every preset: run for the stores whose profile names it (`validate(input, {stores})`,
+   * `--stores`), when the run itself turns it on (audio measurements, a batch manifest, the
+   * server's history), or when a configuration names it.
+   */
+  storeOnly?: true;
 }
 
 /** Where a finding is: taken from an event (element) or from a `Located` of the model. */
@@ -98,6 +104,8 @@ export interface BatchRuleContext {
   readonly profile: Profile;
   readonly options: Record<string, unknown>;
   report(descriptor: ReportDescriptor): void;
+  /** Records that this rule could not check the batch (a `skipped` check), e.g. a lone message has no batch around it. */
+  skip(descriptor: ReportDescriptor): void;
 }
 
 export interface Rule {

@@ -154,7 +154,7 @@ export class RuleDispatcher {
       },
       file: init.file,
       options: entry.options,
-      profile: init.profile,
+      profile: entry.profile ?? init.profile,
       catalog: init.catalog,
       schemasDir: init.schemasDir ?? null,
       media: null,
@@ -219,8 +219,9 @@ export function appliesTo(rule: Rule, version: ErnMessage['version']): boolean {
   return rule.meta.versions === 'all' || rule.meta.versions.includes(version);
 }
 
-export function baseCheck(entry: Pick<ActiveRule, 'rule'>, fields: Partial<Check> & Pick<Check, 'status' | 'message'>): Check {
+export function baseCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, fields: Partial<Check> & Pick<Check, 'status' | 'message'>): Check {
   return {
+    ...(entry.store ? { store: entry.store.id, requirement: entry.store.requirement } : {}),
     stage: entry.rule.stage,
     rule: entry.rule.id,
     label: entry.rule.meta.label,

@@ -13,6 +13,8 @@ export interface RuleInfo {
   versions: readonly string[] | 'all';
   severity: { recommended: string; strict: string };
   replacedBy?: string[];
+  /** A store requirement: off in every preset, run for the store profiles naming it (`--stores`). */
+  storeOnly?: true;
   docs: string;
 }
 
@@ -29,8 +31,9 @@ export function listRules(): RuleInfo[] {
     label: rule.meta.label,
     description: rule.meta.description,
     versions: rule.meta.versions,
-    severity: { recommended: presetSeverity(rule, 'ddex:recommended'), strict: presetSeverity(rule, 'ddex:strict') },
+    severity: rule.meta.storeOnly ? { recommended: 'off', strict: 'off' } : { recommended: presetSeverity(rule, 'ddex:recommended'), strict: presetSeverity(rule, 'ddex:strict') },
     ...(rule.meta.replacedBy ? { replacedBy: rule.meta.replacedBy } : {}),
+    ...(rule.meta.storeOnly ? { storeOnly: true as const } : {}),
     docs: docsUrl(rule),
   }));
 }

@@ -4,6 +4,7 @@
  */
 import type { Severity } from '../report/types.js';
 import type { Rule } from './define.js';
+import type { Profile } from '../profile/types.js';
 
 export const PRESETS = ['ddex:recommended', 'ddex:strict'] as const;
 export type PresetName = (typeof PRESETS)[number];
@@ -14,6 +15,10 @@ export interface ActiveRule {
   rule: Rule;
   severity: Exclude<Severity, 'off'>;
   options: Record<string, unknown>;
+  /** Set when the rule runs for a store's requirement: its checks go to `report.stores`, not `report.checks`. */
+  store?: { id: string; requirement: string };
+  /** The store's profile, in place of the run's, for a profile-driven rule run as a store requirement. */
+  profile?: Profile;
 }
 
 export class ConfigError extends Error {
@@ -41,13 +46,15 @@ export function resolveRules(
   }
   const byId = new Map(rules.map((r) => [r.id, r]));
   for (const [id, setting] of Object.entries(overrides)) {
-    if (!byId.has(id)) throw new ConfigError(`unknown rule "${id}"${suggest(id, [...byId.keys()])}`, `rules.${id}`);
+    // Suggestions come from the preset rules: store requirements are named by store profiles, rarely typed.
+    if (!byId.has(id)) throw new ConfigError(`unknown rule "${id}"${suggest(id, rules.filter((r) => !r.meta.storeOnly).map((r) => r.id))}`, `rules.${id}`);
     const word = Array.isArray(setting) ? setting[0] : setting;
     if (!SEVERITIES.has(word)) throw new ConfigError(`rule "${id}": severity must be error, warn, info or off, not "${word}"`, `rules.${id}`);
   }
   const active: ActiveRule[] = [];
   for (const rule of rules) {
     const setting = overrides[rule.id];
+    if (rule.meta.storeOnly && setting === undefined) continue;
     const severity = setting === undefined ? presetSeverity(rule, preset as PresetName) : Array.isArray(setting) ? setting[0] : setting;
     if (severity === 'off') continue;
     active.push({ rule, severity, options: Array.isArray(setting) ? setting[1] ?? {} : {} });

@@ -13,6 +13,7 @@ import { sftp } from './0005-sftp.js';
 import { webhooks } from './0006-webhooks.js';
 import { membersAndReleases } from './0007-members-releases.js';
 import { statements } from './0008-statements.js';
+import { stores } from './0009-stores.js';
 import { payouts } from './0010-payouts.js';
 import { links } from './0011-links.js';
 import { uploadsStore } from './0012-uploads-store.js';
@@ -27,6 +28,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_webhooks': webhooks(types),
     '0007_members_releases': membersAndReleases(types),
     '0008_statements': statements(types),
+    '0009_stores': stores(types),
     '0010_payouts': payouts(types),
     '0011_links': links(types),
     '0012_uploads_store': uploadsStore(),

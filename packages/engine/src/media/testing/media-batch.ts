@@ -125,14 +125,14 @@ export interface MediaRuleRun {
 }
 
 /** Validates the batch with only `ruleId` on; fails on a rule that crashed. */
-export async function runMediaRule(ruleId: string, spec: MediaBatchSpec & Pick<ValidateOptions, 'deep' | 'profile'> & { lone?: boolean }): Promise<MediaRuleRun> {
+export async function runMediaRule(ruleId: string, spec: MediaBatchSpec & Pick<ValidateOptions, 'deep' | 'profile' | 'measure'> & { lone?: boolean; options?: Record<string, unknown> }): Promise<MediaRuleRun> {
   const rule = RULES.find((r) => r.id === ruleId);
   if (!rule) throw new Error(`unknown rule ${ruleId}`);
   const batch = await makeMediaBatch(spec);
   const rules: ValidateOptions['rules'] = Object.fromEntries(RULES.map((r) => [r.id, 'off']));
-  rules[ruleId] = rule.meta.severity;
+  rules[ruleId] = [rule.meta.severity, spec.options ?? {}];
   const input = spec.lone ? path.join(batch.dir, batch.messageFile) : batch.input;
-  const report = await validate(input, { rules, deep: spec.deep, profile: spec.profile });
+  const report = await validate(input, { rules, deep: spec.deep, profile: spec.profile, measure: spec.measure });
   const all = report.checks.filter((c) => c.rule === ruleId);
   const broken = all.filter((c) => /failed internally/.test(c.message));
   if (broken.length) throw new Error(`rule run failed: ${broken.map((c) => c.message).join('; ')}`);

@@ -5,7 +5,8 @@
  */
 import type { Check, Report } from '../types.js';
 import { displaySource, locateCheck } from './locations.js';
-import { reportFails } from './threshold.js';
+import { reportFails, verdictFails } from './threshold.js';
+import { storeChecks, storesOf } from './store-checks.js';
 import type { Formatter, FormatterContext } from './types.js';
 
 // Escaping as in @actions/core (toCommandValue / escapeProperty).
@@ -22,14 +23,14 @@ function command(check: Check): 'error' | 'warning' | 'notice' | null {
   return null;
 }
 
-function annotation(report: Report, check: Check, kind: string, ctx: FormatterContext): string {
+function annotation(report: Report, check: Check, kind: string, ctx: FormatterContext, store?: string): string {
   const loc = locateCheck(report, check, ctx.cwd);
   const props = [`file=${escapeProperty(loc.path)}`];
   if (check.line !== null && !loc.entry) {
     props.push(`line=${check.line}`);
     if (check.column !== null) props.push(`col=${check.column}`);
   }
-  props.push(`title=${escapeProperty(`${check.rule}${check.release ? ` (release ${check.release})` : ''}`)}`);
+  props.push(`title=${escapeProperty(`${store ? `[${store}] ` : ''}${check.rule}${check.release ? ` (release ${check.release})` : ''}`)}`);
   const where = [loc.entry && `${loc.entry}${check.line !== null ? `:${check.line}:${check.column ?? 0}` : ''}`, check.field].filter(Boolean).join(' ');
   const body = [check.message, where && `at ${where}`, check.hint && `hint: ${check.hint}`].filter(Boolean).join('\n');
   return `::${kind} ${props.join(',')}::${escapeData(body)}`;
@@ -42,11 +43,19 @@ export const github: Formatter = (reports, ctx) => {
       const kind = command(check);
       if (kind) lines.push(annotation(report, check, kind, ctx));
     }
+    for (const { name, check } of storeChecks(report)) {
+      const kind = command(check);
+      if (kind) lines.push(annotation(report, check, kind, ctx, name));
+    }
   }
   for (const report of reports) {
     const s = report.summary;
     const mark = reportFails(report, ctx.failOn) ? 'FAIL' : 'ok';
     lines.push(`${mark} ${displaySource(report, ctx.cwd)}: ${report.verdict} (${s.errors} errors, ${s.warnings} warnings, ${s.skipped} skipped)`);
+    for (const store of storesOf(report)) {
+      const t = store.summary;
+      lines.push(`${verdictFails(store.verdict, ctx.failOn) ? 'FAIL' : 'ok'} ${displaySource(report, ctx.cwd)} [${store.name}]: ${store.verdict} (${t.errors} errors, ${t.warnings} warnings, ${t.skipped} skipped, ${t.base_errors} base errors)`);
+    }
   }
   return lines.join('\n') + '\n';
 };

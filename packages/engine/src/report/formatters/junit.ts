@@ -5,7 +5,8 @@
  */
 import type { Check, Report } from '../types.js';
 import { locateCheck } from './locations.js';
-import { checkFails, reportFails } from './threshold.js';
+import { checkFails, verdictFails } from './threshold.js';
+import { storesOf } from './store-checks.js';
 import { xmlAttr, xmlText } from './xml-text.js';
 import type { Formatter, FormatterContext } from './types.js';
 
@@ -22,10 +23,10 @@ function where(report: Report, check: Check, ctx: FormatterContext): string {
   return text;
 }
 
-function checkCase(report: Report, check: Check, ctx: FormatterContext): Case {
+function checkCase(report: Report, check: Check, ctx: FormatterContext, classPrefix = ''): Case {
   const place = where(report, check, ctx);
   const name = [place, check.field].filter(Boolean).join(' ') || check.label;
-  const open = `    <testcase classname="${xmlAttr(`${check.stage}.${check.rule}`)}" name="${xmlAttr(name)}" file="${xmlAttr(place.replace(/:\d+:\d+$/, ''))}"${check.line !== null ? ` line="${check.line}"` : ''}>`;
+  const open = `    <testcase classname="${xmlAttr(`${classPrefix}${check.stage}.${check.rule}`)}" name="${xmlAttr(name)}" file="${xmlAttr(place.replace(/:\d+:\d+$/, ''))}"${check.line !== null ? ` line="${check.line}"` : ''}>`;
   const details = [check.message, check.field && `at ${check.field}`, check.release && `release ${check.release}`, check.hint && `hint: ${check.hint}`]
     .filter(Boolean)
     .join('\n');
@@ -49,11 +50,11 @@ function checkCase(report: Report, check: Check, ctx: FormatterContext): Case {
 
 function suite(report: Report, ctx: FormatterContext): { xml: string; tests: number; failures: number; skipped: number } {
   const cases = report.checks.map((check) => checkCase(report, check, ctx));
-  const verdictFails = reportFails(report, ctx.failOn);
+  const baseFails = verdictFails(report.verdict, ctx.failOn);
   const verdictCase = `    <testcase classname="ddex-check.verdict" name="verdict">${
-    verdictFails ? `\n      <failure message="${xmlAttr(`${report.verdict} fails --fail-on ${ctx.failOn}`)}" type="verdict"/>\n    ` : ''
+    baseFails ? `\n      <failure message="${xmlAttr(`${report.verdict} fails --fail-on ${ctx.failOn}`)}" type="verdict"/>\n    ` : ''
   }</testcase>`;
-  cases.unshift({ xml: verdictCase, failed: verdictFails, skipped: false });
+  cases.unshift({ xml: verdictCase, failed: baseFails, skipped: false });
   const failures = cases.filter((k) => k.failed).length;
   const skipped = cases.filter((k) => k.skipped).length;
   const properties = [
@@ -75,8 +76,26 @@ function suite(report: Report, ctx: FormatterContext): { xml: string; tests: num
   };
 }
 
+/** One <testsuite> per asked store: its verdict, then its requirements' checks (classname `store.<id>.<stage>.<rule>`). */
+function storeSuites(report: Report, ctx: FormatterContext): { xml: string; tests: number; failures: number; skipped: number }[] {
+  return storesOf(report).map((store) => {
+    const cases = store.checks.map((check) => checkCase(report, check, ctx, `store.${store.id}.`));
+    const fails = verdictFails(store.verdict, ctx.failOn);
+    const base = store.base_errors.length ? ` (base errors: ${store.base_errors.join(', ')})` : '';
+    cases.unshift({
+      xml: `    <testcase classname="store.${xmlAttr(store.id)}.verdict" name="verdict">${fails ? `\n      <failure message="${xmlAttr(`${store.name}: ${store.verdict} fails --fail-on ${ctx.failOn}${base}`)}" type="verdict"/>\n    ` : ''}</testcase>`,
+      failed: fails,
+      skipped: false,
+    });
+    const failures = cases.filter((k) => k.failed).length;
+    const skipped = cases.filter((k) => k.skipped).length;
+    const head = `  <testsuite name="${xmlAttr(`${report.source} [${store.name}]`)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">`;
+    return { xml: [head, `    <properties>\n      <property name="store" value="${xmlAttr(store.id)}"/>\n      <property name="verdict" value="${xmlAttr(store.verdict)}"/>\n    </properties>`, ...cases.map((k) => k.xml), '  </testsuite>'].join('\n'), tests: cases.length, failures, skipped };
+  });
+}
+
 export const junit: Formatter = (reports, ctx) => {
-  const suites = reports.map((r) => suite(r, ctx));
+  const suites = reports.flatMap((r) => [suite(r, ctx), ...storeSuites(r, ctx)]);
   const sum = (key: 'tests' | 'failures' | 'skipped') => suites.reduce((n, s) => n + s[key], 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { Check, Report } from '../types.js';
 import { locateCheck } from './locations.js';
+import { storeChecks } from './store-checks.js';
 import type { Formatter, FormatterContext, FormatterRule } from './types.js';
 
 const SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -32,7 +33,7 @@ function ruleTable(reports: Report[], ctx: FormatterContext): FormatterRule[] {
   const rules = new Map<string, FormatterRule>();
   for (const rule of ctx.rules ?? []) rules.set(rule.id, rule);
   for (const report of reports) {
-    for (const check of report.checks) {
+    for (const check of [...report.checks, ...storeChecks(report).map((s) => s.check)]) {
       if (rules.has(check.rule)) continue;
       rules.set(check.rule, {
         id: check.rule,
@@ -47,15 +48,15 @@ function ruleTable(reports: Report[], ctx: FormatterContext): FormatterRule[] {
   return [...rules.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-function fingerprint(report: Report, check: Check): string {
-  // Stable across line shifts: where (file + DDEX path) and what (rule + message id), like the baseline.
+function fingerprint(report: Report, check: Check, store?: string): string {
+  // Stable across line shifts: where (file + DDEX path) and what (rule + message id), like the baseline; a store's finding is its own.
   return createHash('sha256')
-    .update([report.source, check.file, check.rule, check.field, check.message_id ?? check.message].join('\u0000'))
+    .update([report.source, check.file, check.rule, check.field, check.message_id ?? check.message, ...(store ? [store] : [])].join('\u0000'))
     .digest('hex')
     .slice(0, 32);
 }
 
-function result(report: Report, check: Check, level: Level, ruleIndex: number, ctx: FormatterContext): object {
+function result(report: Report, check: Check, level: Level, ruleIndex: number, ctx: FormatterContext, store?: { id: string; name: string }): object {
   const loc = locateCheck(report, check, ctx.cwd);
   const inZip = loc.entry !== undefined;
   const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: encodeUri(loc.path), uriBaseId: '%SRCROOT%' } };
@@ -63,11 +64,12 @@ function result(report: Report, check: Check, level: Level, ruleIndex: number, c
   if (check.line !== null && !inZip) {
     physicalLocation.region = { startLine: check.line, ...(check.column ? { startColumn: check.column } : {}) };
   }
-  let text = check.message;
+  let text = store ? `[${store.name}] ${check.message}` : check.message;
   if (inZip) text += ` (in ${loc.entry}${check.line !== null ? `:${check.line}:${check.column ?? 0}` : ''})`;
   const location: Record<string, unknown> = { physicalLocation };
   if (check.field) location.logicalLocations = [{ fullyQualifiedName: check.field, kind: 'element' }];
   const properties: Record<string, unknown> = { stage: check.stage, verdict: report.verdict };
+  if (store) Object.assign(properties, { store: store.id, requirement: check.requirement, store_verdict: report.stores?.[store.id]?.verdict });
   if (check.release) properties.release = check.release;
   if (check.resource) properties.resource = check.resource;
   if (check.needs_staff) properties.needs_staff = true;
@@ -79,7 +81,7 @@ function result(report: Report, check: Check, level: Level, ruleIndex: number, c
     level,
     message: { text },
     locations: [location],
-    partialFingerprints: { 'ddexCheck/v1': fingerprint(report, check) },
+    partialFingerprints: { 'ddexCheck/v1': fingerprint(report, check, store?.id) },
     properties,
   };
 }
@@ -101,6 +103,10 @@ export const sarif: Formatter = (reports, ctx) => {
       }
       const level = levelOf(check);
       if (level) results.push(result(report, check, level, index.get(check.rule)!, ctx));
+    }
+    for (const { store, name, check } of storeChecks(report)) {
+      const level = check.status === 'skipped' ? null : levelOf(check);
+      if (level) results.push(result(report, check, level, index.get(check.rule)!, ctx, { id: store, name }));
     }
   }
   const driver: Record<string, unknown> = {

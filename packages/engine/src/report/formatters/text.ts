@@ -7,6 +7,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { Check, Report, Verdict } from '../types.js';
 import { displaySource, locateFile } from './locations.js';
 import { excerptOf } from './excerpt.js';
+import { storesBlock } from './stores-text.js';
 import { isFinding, reportFails } from './threshold.js';
 import type { Formatter, FormatterContext } from './types.js';
 
@@ -177,6 +178,7 @@ function formatReport(c: ChalkInstance, report: Report, ctx: FormatterContext): 
       for (const check of mergeSkips(checks)) out.push(...formatCheck(c, report, check, ctx, pad, indent, group.file));
     }
   }
+  out.push(...storesBlock(c, report));
   return out;
 }
 

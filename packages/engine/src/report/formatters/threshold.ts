@@ -17,9 +17,14 @@ export function verdictRank(verdict: Verdict): number {
   return VERDICTS.indexOf(verdict);
 }
 
-/** True when the report's verdict is the threshold's verdict or worse. */
+/** True when a verdict is the threshold's verdict or worse. */
+export function verdictFails(verdict: Verdict, failOn: FailOn): boolean {
+  return verdictRank(verdict) >= verdictRank(LOWEST_FAILING[failOn]);
+}
+
+/** True when the report's verdict, or the verdict of a store it was asked for (`--stores`), is the threshold's verdict or worse. */
 export function reportFails(report: Report, failOn: FailOn): boolean {
-  return verdictRank(report.verdict) >= verdictRank(LOWEST_FAILING[failOn]);
+  return verdictFails(report.verdict, failOn) || Object.values(report.stores ?? {}).some((s) => verdictFails(s.verdict, failOn));
 }
 
 /** True when this one check alone would make a report fail the threshold. */

@@ -14,6 +14,8 @@ export interface RuleCase {
   /** Expected status of every finding (default: from the rule's severity). */
   status?: 'error' | 'warning';
   profile?: Profile;
+  /** The rule's options (store requirements configure their rules this way). */
+  options?: Record<string, unknown>;
   /** More assertions on the run. */
   check?: (run: RuleRun) => void;
 }
@@ -25,7 +27,7 @@ export function ruleTable(ruleId: string, cases: RuleCase[]): void {
       expect((await runRule(ruleId, { version })).findings.map((f) => f.message)).toEqual([]);
     });
     it.each(cases.map((c) => [`ERN ${c.version}: ${c.name}`, c] as const))('%s', async (_, c) => {
-      const run = await runRule(ruleId, { version: c.version, edits: c.edits ?? [], profile: c.profile });
+      const run = await runRule(ruleId, { version: c.version, edits: c.edits ?? [], profile: c.profile, options: c.options });
       expect(run.findings.map((f) => f.message_id).sort(), run.findings.map((f) => f.message).join('\n')).toEqual([...c.ids].sort());
       for (const f of run.findings) {
         if (c.status) expect(f.status).toBe(c.status);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { runMediaRule } from '../../../media/testing/media-batch.js';
+import { silentEndsWav } from '../../../media/testing/silence-fixtures.js';
+
+const AS_WAV = [['<FileName>01_tidewater.flac</FileName>', '<FileName>01_tidewater.wav</FileName>']] as const;
+const wav382 = (file: string) => ({ version: '3.8.2' as const, edits: AS_WAV, files: { 'resources/01_tidewater.flac': null, 'resources/01_tidewater.wav': file }, measure: true, options: { seconds: 5 } });
+
+describe('audio-silence-maximum', () => {
+  it('4 s of silence at each end is within 5 s', async () => {
+    expect((await runMediaRule('audio-silence-maximum', wav382(silentEndsWav(4, 1, 4)))).findings).toEqual([]);
+  });
+
+  it('6 s at the start and 5.5 s at the end are refused, each said once', async () => {
+    const run = await runMediaRule('audio-silence-maximum', wav382(silentEndsWav(6, 1, 5.5)));
+    expect(run.findings.map((f) => [f.message_id, f.status, f.resource])).toEqual([['leading', 'error', 'A1'], ['trailing', 'error', 'A1']]);
+    expect(run.findings[0].message).toMatch(/starts with 6\.0 s of silence .* at most 5 s/);
+  });
+
+  it('without a measurement (media not measured) the check is skipped, not passed', async () => {
+    const run = await runMediaRule('audio-silence-maximum', { ...wav382(silentEndsWav(6, 1, 0)), measure: false });
+    expect(run.all.map((f) => [f.message_id, f.status])).toEqual([['notMeasured', 'skipped']]);
+  });
+});
