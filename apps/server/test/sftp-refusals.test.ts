@@ -9,6 +9,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ssh2 from 'ssh2';
@@ -30,7 +31,7 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
 
   beforeAll(async () => {
     port = await freePort();
-    server = await TestServer.start(backend, { SFTP_PORT: String(port), DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300' });
+    server = await TestServer.start(backend, { SFTP_PORT: String(port), DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300', SFTP_LOGIN_GRACE_MS: '1500' });
     for (const who of ['a', 'b'] as const) {
       const account = await setUpAccount(server, { scopes: ['ddex:write'] });
       accounts[who] = { ...account, login: await server.admin('sftp', 'create', '--account', String(account.accountId)) };
@@ -64,6 +65,8 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
       'ls -1 /',
     ]);
     expect(bad.code, bad.output).toBe(0);
+    const bigRun = await big;
+    expect(bigRun.code, bigRun.output).toBe(0);
     expect(bad.output).toContain('"/.." leaves your inbox');
     expect(bad.output).toMatch(/dest open "\/note\.txt": Permission denied/);
     expect(bad.output).toMatch(/dest open "\/production\/note\.txt": Permission denied/);
@@ -75,8 +78,6 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     expect(fs.readdirSync(path.join(treeOf('a'), 'test'))).toEqual([]);
     expect(fs.existsSync('/tmp/escape.txt')).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, 'escape.txt'))).toBe(false);
-    const bigRun = await big;
-    expect(bigRun.code, bigRun.output).toBe(0);
     expect(sha256(path.join(treeOf('a'), 'production/big/big.bin'))).toBe(sha256(path.join(local, 'big.bin')));
     expect(sha256(path.join(local, 'big-back.bin'))).toBe(sha256(path.join(local, 'big.bin')));
   });
@@ -92,6 +93,17 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     const swapped = await as('a', ['ls /'], accounts.b!.login.password);
     expect(swapped.code).not.toBe(0);
     expect(swapped.output).toMatch(/Permission denied/);
+  });
+
+  it('closes a connection that does not log in within the grace time', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    const started = Date.now();
+    let banner = '';
+    socket.on('data', (d) => (banner += d));
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(banner).toMatch(/^SSH-2\.0-/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses shell, exec and forwarding', async () => {
