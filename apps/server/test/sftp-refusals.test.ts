@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ssh2 from 'ssh2';
 import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
 import { waitForDelivery } from './support/deliveries.js';
-import { albumFolder, freePort, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
+import { albumFolder, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
 
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -30,8 +30,8 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     waitFor(`the delivery of ${batch}`, async () => (await (await server.fetch('/v1/ddex', { headers: bearer(accounts[who]!.key) })).json()).data.find((d: any) => d.batch_name === batch));
 
   beforeAll(async () => {
-    port = await freePort();
-    server = await TestServer.start(backend, { SFTP_PORT: String(port), DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300', SFTP_LOGIN_GRACE_MS: '1500' });
+    server = await TestServer.start(backend, { DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300', SFTP_LOGIN_GRACE_MS: '1500' });
+    port = server.sftpPort;
     for (const who of ['a', 'b'] as const) {
       const account = await setUpAccount(server, { scopes: ['ddex:write'] });
       accounts[who] = { ...account, login: await server.admin('sftp', 'create', '--account', String(account.accountId)) };
@@ -196,8 +196,8 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
   });
 
   it('refuses changes to a batch whose marker arrived, and files above the size limit', async () => {
-    const port = await freePort();
-    server = await TestServer.start(backend, { SFTP_PORT: String(port), ROLES: 'api,sftp', DELIVER_RAW_MAX_BYTES: String(1024 * 1024) });
+    server = await TestServer.start(backend, { ROLES: 'api,sftp', DELIVER_RAW_MAX_BYTES: String(1024 * 1024) });
+    const port = server.sftpPort;
     const account = await setUpAccount(server, { scopes: ['ddex:write'] });
     const login = await server.admin('sftp', 'create', '--account', String(account.accountId));
     const album = albumFolder(local, 'sealed');
