@@ -45,7 +45,12 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
     kind: PRODUCTION_JOB,
     async run({ batchId }) {
       const batch = await pendingBatch(ctx, batchId);
-      if (!batch) return;
+      if (!batch) {
+        // Queued by an attempt that died before removing the folder: finish that.
+        const done = await ctx.db.selectFrom('sftp_batches').select(['account_id', 'name']).where('id', '=', batchId).where('status', '=', 'queued').executeTakeFirst();
+        if (done) await fsp.rm(folderOf(tree, done.account_id, 'production', done.name), { recursive: true, force: true });
+        return;
+      }
       const folder = folderOf(tree, batch.account_id, 'production', batch.name);
       const temp = ctx.blobs.tempPath(`${batch.name}.zip`);
       let key: string;
