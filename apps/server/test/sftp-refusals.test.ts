@@ -203,6 +203,10 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     const album = albumFolder(local, 'sealed');
     fs.writeFileSync(path.join(local, 'late.txt'), 'late\n');
     fs.writeFileSync(path.join(local, 'two-mb.bin'), crypto.randomBytes(2 * 1024 * 1024));
+    // Two files under the 1 MB file limit, together above it: the batch is larger than a delivery may be.
+    fs.mkdirSync(path.join(local, 'toolarge'));
+    for (const f of ['a.bin', 'b.bin']) fs.writeFileSync(path.join(local, 'toolarge', f), crypto.randomBytes(700 * 1024));
+    fs.writeFileSync(path.join(local, 'toolarge', 'BatchComplete_toolarge.xml'), '<BatchComplete/>');
     // Another session opens a file in the batch and is still writing it when the marker arrives.
     const client = new ssh2.Client();
     await new Promise<void>((resolve, reject) => {
@@ -219,7 +223,7 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
       user: login.username,
       password: login.password,
       cwd: local,
-      commands: [...uploadBatchCommands(album.dir, 'production', 'sealed').slice(1), '-put late.txt /production/sealed/late.txt', `-rm /production/sealed/${album.upc}.xml`, '-rename /production/sealed /production/other', 'mkdir /production/huge', '-put two-mb.bin /production/huge/two-mb.bin'],
+      commands: [...uploadBatchCommands(album.dir, 'production', 'sealed').slice(1), '-put late.txt /production/sealed/late.txt', `-rm /production/sealed/${album.upc}.xml`, '-rename /production/sealed /production/other', 'mkdir /production/huge', '-put two-mb.bin /production/huge/two-mb.bin', ...uploadBatchCommands(path.join(local, 'toolarge'), 'production', 'toolarge')],
     });
     expect(run.code, run.output).toBe(0);
     // The slow file is finished after the marker: refused at its close and not kept.
@@ -234,7 +238,7 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     expect(run.output).toMatch(/two-mb\.bin[\s\S]*(Failure|write)/i);
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), 'tree/production/huge/two-mb.bin'))).toBe(false);
     const batches = await server.admin('sftp', 'batches', '--account', String(account.accountId));
-    expect(batches).toEqual([expect.objectContaining({ name: 'sealed', status: 'received' })]);
+    expect(batches).toEqual([expect.objectContaining({ name: 'sealed', status: 'received' }), expect.objectContaining({ name: 'toolarge', status: 'received' })]);
 
     // Nothing of the batch lived in that process: a worker started afterwards (no sftp role) imports it.
     await server.stopProcess();
@@ -243,5 +247,8 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     const done = await waitForDelivery(server, account.key, delivery.id);
     expect(done.status).toBe('done');
     expect(done.items.map((i: any) => i.upc)).toEqual([album.upc]);
+    const tooLarge = await waitFor('the refusal of toolarge', async () => (await server.admin('sftp', 'batches', '--account', String(account.accountId))).find((b: any) => b.name === 'toolarge' && b.status === 'failed'));
+    expect(tooLarge.error).toMatch(/above the 1048576 a delivery may have/);
+    expect(tooLarge.delivery_id).toBeNull();
   });
 });

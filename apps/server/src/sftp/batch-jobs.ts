@@ -16,7 +16,7 @@ import { ownMemberId } from '../members/resolve-member.js';
 import { storeTestReport } from '../test-reports/store.js';
 import { nowIso } from '../clock.js';
 import { InboxTree, type Area } from './inbox-tree.js';
-import { zipFolder } from './zip-folder.js';
+import { filesUnder, zipFolder } from './zip-folder.js';
 import { reportBase, writeReports } from './report-files.js';
 import { PRODUCTION_JOB, TEST_JOB } from './arrivals.js';
 import './tables.js';
@@ -52,6 +52,11 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
         return;
       }
       const folder = folderOf(tree, batch.account_id, 'production', batch.name);
+      // As large as POST /ddex takes, no larger (the files' sum; the stored zip adds a few bytes per file).
+      const total = (await filesUnder(folder).catch(() => [])).reduce((n, f) => n + f.size, 0);
+      if (total > ctx.config.limits.deliverRawBytes) {
+        return finish(ctx, batchId, { status: 'failed', error: `the batch holds ${total} bytes, above the ${ctx.config.limits.deliverRawBytes} a delivery may have` });
+      }
       const temp = ctx.blobs.tempPath(`${batch.name}.zip`);
       let key: string;
       let size: number;
