@@ -82,6 +82,27 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     expect(sha256(path.join(local, 'big-back.bin'))).toBe(sha256(path.join(local, 'big.bin')));
   });
 
+  it('tells why in each refusal (the status message, read with the ssh2 client)', async () => {
+    const client = new ssh2.Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve()).once('error', reject);
+      client.connect({ host: '127.0.0.1', port, username: accounts.a!.login.username, password: accounts.a!.login.password });
+    });
+    try {
+      const s = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => client.sftp((err, w) => (err ? reject(err) : resolve(w))));
+      const refusal = (call: (cb: (err?: Error | null) => void) => void) => new Promise<string>((resolve) => call((err) => resolve(err?.message ?? 'accepted')));
+      expect(await refusal((cb) => s.open('/note.txt', 'w', cb))).toMatch(/"\/note\.txt" is not in your inbox: it has only \/production and \/test; put batches in \/production\/<batch>\/ and tests in \/test\//);
+      expect(await refusal((cb) => s.mkdir('/elsewhere', cb))).toMatch(/it has only \/production and \/test/);
+      expect(await refusal((cb) => s.open('/production/loose.xml', 'w', cb))).toMatch(/put each batch in a folder of its own/);
+      expect(await refusal((cb) => s.open('/production/b1/../../../etc/passwd', 'r', cb))).toMatch(/leaves your inbox/);
+      expect(await refusal((cb) => s.symlink('/etc/passwd', '/test/link', cb))).toMatch(/symbolic links are not allowed/);
+      expect(await refusal((cb) => s.open('/test/x.report.json', 'w', cb))).toMatch(/written by the server/);
+      expect(await refusal((cb) => s.rmdir('/test', cb))).toMatch(/cannot be changed/);
+    } finally {
+      client.end();
+    }
+  });
+
   it("never shows one account's files to another login", async () => {
     expect((await as('a', ['put note.txt /test/secret.txt'])).code).toBe(0);
     const other = await as('b', ['-get /test/secret.txt stolen.txt', '-ls /production/big', '-get ../a/test/secret.txt stolen.txt', 'ls -1 /test']);
