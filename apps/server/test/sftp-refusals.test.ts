@@ -30,7 +30,7 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     waitFor(`the delivery of ${batch}`, async () => (await (await server.fetch('/v1/ddex', { headers: bearer(accounts[who]!.key) })).json()).data.find((d: any) => d.batch_name === batch));
 
   beforeAll(async () => {
-    server = await TestServer.start(backend, { DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300', SFTP_LOGIN_GRACE_MS: '1500' });
+    server = await TestServer.start(backend, { DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300', SFTP_LOGIN_GRACE_MS: '1500', SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS: '4' });
     port = server.sftpPort;
     for (const who of ['a', 'b'] as const) {
       const account = await setUpAccount(server, { scopes: ['ddex:write'] });
@@ -125,6 +125,27 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     expect(banner).toMatch(/^SSH-2\.0-/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('holds at most 4 connections of one address that have not logged in; the others are closed at once', async () => {
+    const open = async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      let banner = '';
+      socket.on('data', (d) => (banner += d));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      await new Promise((r) => setTimeout(r, 150));
+      return { socket, closed, banner: () => banner };
+    };
+    const held = [await open(), await open(), await open(), await open()];
+    expect(held.every((c) => c.banner().startsWith('SSH-2.0-'))).toBe(true);
+    const fifth = await open();
+    await Promise.race([fifth.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the fifth connection stayed open')), 1000))]);
+    expect(fifth.banner()).toBe('');
+    for (const c of held) c.socket.destroy();
+    await Promise.all(held.map((c) => c.closed));
+    await new Promise((r) => setTimeout(r, 100));
+    const run = await as('a', ['ls -1 /']);
+    expect(run.code, run.output).toBe(0);
   });
 
   it('refuses shell, exec and forwarding', async () => {

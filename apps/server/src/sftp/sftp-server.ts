@@ -31,6 +31,7 @@ export interface SftpSettings {
 const CIPHERS = (process.env.SFTP_CIPHERS?.split(',').map((c) => c.trim()).filter(Boolean) ?? ['aes128-gcm@openssh.com', 'aes256-gcm@openssh.com', 'aes128-ctr', 'aes192-ctr', 'aes256-ctr']) as ssh2.CipherAlgorithm[];
 
 const LOGIN_GRACE_MS = Number(process.env.SFTP_LOGIN_GRACE_MS ?? 60_000);
+const MAX_WAITING_PER_ADDRESS = Number(process.env.SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS ?? 20);
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -61,6 +62,9 @@ export class SftpInbox {
       // algorithm would hold each behind the previous one's ACK.
       socket.setNoDelay(true);
       const key = `${socket.remoteAddress}:${socket.remotePort}`;
+      // One address holds at most a few connections that have not logged in (a flood costs it, not others).
+      const waiting = [...this.notLoggedIn.values()].filter((s) => s.remoteAddress === socket.remoteAddress).length;
+      if (waiting >= MAX_WAITING_PER_ADDRESS) return void socket.destroy();
       this.notLoggedIn.set(key, socket);
       // Not logged in within the grace time: closed (OpenSSH's LoginGraceTime).
       const grace = setTimeout(() => this.notLoggedIn.get(key) === socket && socket.destroy(), LOGIN_GRACE_MS);
