@@ -38,7 +38,7 @@ async function setUp(dataDir) {
 
 function startServer(dataDir, env) {
   const child = spawn(process.execPath, [BIN, 'start', '--port', '0', '--host', '127.0.0.1', '--quiet', '--data-dir', dataDir], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, SFTP_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -18,6 +18,8 @@ export const arg = (name, fallback) => {
 
 /** Starts the server with `env` (DATA_DIR in it), makes an account with a key of `scopes`. */
 export async function startBenchServer(env, { scopes, roles } = {}) {
+  // The SFTP inbox on a free port unless the bench chose one (2222 may be taken on a shared machine).
+  env = { SFTP_PORT: '0', ...env };
   const admin = (...args) => JSON.parse(execFileSync(process.execPath, [bin, 'admin', '--json', ...args], { env, encoding: 'utf8' }));
   const account = admin('account', 'create', '--name', 'Bench', '--email', 'bench@bench.test', '--plan', 'custom', '--rate', '1000000');
   const key = admin('key', 'create', '--account', String(account.id), '--name', 'bench', '--scopes', scopes.join(',')).key;

@@ -9,12 +9,13 @@ import { spawn, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ssh2 from 'ssh2';
 import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
 import { waitForDelivery } from './support/deliveries.js';
-import { albumFolder, freePort, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
+import { albumFolder, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
 
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -29,8 +30,8 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     waitFor(`the delivery of ${batch}`, async () => (await (await server.fetch('/v1/ddex', { headers: bearer(accounts[who]!.key) })).json()).data.find((d: any) => d.batch_name === batch));
 
   beforeAll(async () => {
-    port = await freePort();
-    server = await TestServer.start(backend, { SFTP_PORT: String(port), DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300' });
+    server = await TestServer.start(backend, { DELIVERY_POLL_MS: '100', SFTP_FAILED_LOGIN_DELAY_MS: '300', SFTP_LOCKOUT_FAILURES: '4', SFTP_SESSION_CHECK_MS: '300', SFTP_LOGIN_GRACE_MS: '1500', SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS: '4' });
+    port = server.sftpPort;
     for (const who of ['a', 'b'] as const) {
       const account = await setUpAccount(server, { scopes: ['ddex:write'] });
       accounts[who] = { ...account, login: await server.admin('sftp', 'create', '--account', String(account.accountId)) };
@@ -64,6 +65,8 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
       'ls -1 /',
     ]);
     expect(bad.code, bad.output).toBe(0);
+    const bigRun = await big;
+    expect(bigRun.code, bigRun.output).toBe(0);
     expect(bad.output).toContain('"/.." leaves your inbox');
     expect(bad.output).toMatch(/dest open "\/note\.txt": Permission denied/);
     expect(bad.output).toMatch(/dest open "\/production\/note\.txt": Permission denied/);
@@ -75,10 +78,29 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     expect(fs.readdirSync(path.join(treeOf('a'), 'test'))).toEqual([]);
     expect(fs.existsSync('/tmp/escape.txt')).toBe(false);
     expect(fs.existsSync(path.join(server.dataDir, 'escape.txt'))).toBe(false);
-    const bigRun = await big;
-    expect(bigRun.code, bigRun.output).toBe(0);
     expect(sha256(path.join(treeOf('a'), 'production/big/big.bin'))).toBe(sha256(path.join(local, 'big.bin')));
     expect(sha256(path.join(local, 'big-back.bin'))).toBe(sha256(path.join(local, 'big.bin')));
+  });
+
+  it('tells why in each refusal (the status message, read with the ssh2 client)', async () => {
+    const client = new ssh2.Client();
+    await new Promise<void>((resolve, reject) => {
+      client.once('ready', () => resolve()).once('error', reject);
+      client.connect({ host: '127.0.0.1', port, username: accounts.a!.login.username, password: accounts.a!.login.password });
+    });
+    try {
+      const s = await new Promise<ssh2.SFTPWrapper>((resolve, reject) => client.sftp((err, w) => (err ? reject(err) : resolve(w))));
+      const refusal = (call: (cb: (err?: Error | null) => void) => void) => new Promise<string>((resolve) => call((err) => resolve(err?.message ?? 'accepted')));
+      expect(await refusal((cb) => s.open('/note.txt', 'w', cb))).toMatch(/"\/note\.txt" is not in your inbox: it has only \/production and \/test; put batches in \/production\/<batch>\/ and tests in \/test\//);
+      expect(await refusal((cb) => s.mkdir('/elsewhere', cb))).toMatch(/it has only \/production and \/test/);
+      expect(await refusal((cb) => s.open('/production/loose.xml', 'w', cb))).toMatch(/put each batch in a folder of its own/);
+      expect(await refusal((cb) => s.open('/production/b1/../../../etc/passwd', 'r', cb))).toMatch(/leaves your inbox/);
+      expect(await refusal((cb) => s.symlink('/etc/passwd', '/test/link', cb))).toMatch(/symbolic links are not allowed/);
+      expect(await refusal((cb) => s.open('/test/x.report.json', 'w', cb))).toMatch(/written by the server/);
+      expect(await refusal((cb) => s.rmdir('/test', cb))).toMatch(/cannot be changed/);
+    } finally {
+      client.end();
+    }
   });
 
   it("never shows one account's files to another login", async () => {
@@ -92,6 +114,38 @@ describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
     const swapped = await as('a', ['ls /'], accounts.b!.login.password);
     expect(swapped.code).not.toBe(0);
     expect(swapped.output).toMatch(/Permission denied/);
+  });
+
+  it('closes a connection that does not log in within the grace time', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    const started = Date.now();
+    let banner = '';
+    socket.on('data', (d) => (banner += d));
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(banner).toMatch(/^SSH-2\.0-/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('holds at most 4 connections of one address that have not logged in; the others are closed at once', async () => {
+    const open = async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      let banner = '';
+      socket.on('data', (d) => (banner += d));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      await new Promise((r) => setTimeout(r, 150));
+      return { socket, closed, banner: () => banner };
+    };
+    const held = [await open(), await open(), await open(), await open()];
+    expect(held.every((c) => c.banner().startsWith('SSH-2.0-'))).toBe(true);
+    const fifth = await open();
+    await Promise.race([fifth.closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the fifth connection stayed open')), 1000))]);
+    expect(fifth.banner()).toBe('');
+    for (const c of held) c.socket.destroy();
+    await Promise.all(held.map((c) => c.closed));
+    await new Promise((r) => setTimeout(r, 100));
+    const run = await as('a', ['ls -1 /']);
+    expect(run.code, run.output).toBe(0);
   });
 
   it('refuses shell, exec and forwarding', async () => {
@@ -184,13 +238,17 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
   });
 
   it('refuses changes to a batch whose marker arrived, and files above the size limit', async () => {
-    const port = await freePort();
-    server = await TestServer.start(backend, { SFTP_PORT: String(port), ROLES: 'api,sftp', DELIVER_RAW_MAX_BYTES: String(1024 * 1024) });
+    server = await TestServer.start(backend, { ROLES: 'api,sftp', DELIVER_RAW_MAX_BYTES: String(1024 * 1024) });
+    const port = server.sftpPort;
     const account = await setUpAccount(server, { scopes: ['ddex:write'] });
     const login = await server.admin('sftp', 'create', '--account', String(account.accountId));
     const album = albumFolder(local, 'sealed');
     fs.writeFileSync(path.join(local, 'late.txt'), 'late\n');
     fs.writeFileSync(path.join(local, 'two-mb.bin'), crypto.randomBytes(2 * 1024 * 1024));
+    // Two files under the 1 MB file limit, together above it: the batch is larger than a delivery may be.
+    fs.mkdirSync(path.join(local, 'toolarge'));
+    for (const f of ['a.bin', 'b.bin']) fs.writeFileSync(path.join(local, 'toolarge', f), crypto.randomBytes(700 * 1024));
+    fs.writeFileSync(path.join(local, 'toolarge', 'BatchComplete_toolarge.xml'), '<BatchComplete/>');
     // Another session opens a file in the batch and is still writing it when the marker arrives.
     const client = new ssh2.Client();
     await new Promise<void>((resolve, reject) => {
@@ -207,7 +265,7 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
       user: login.username,
       password: login.password,
       cwd: local,
-      commands: [...uploadBatchCommands(album.dir, 'production', 'sealed').slice(1), '-put late.txt /production/sealed/late.txt', `-rm /production/sealed/${album.upc}.xml`, '-rename /production/sealed /production/other', 'mkdir /production/huge', '-put two-mb.bin /production/huge/two-mb.bin'],
+      commands: [...uploadBatchCommands(album.dir, 'production', 'sealed').slice(1), '-put late.txt /production/sealed/late.txt', `-rm /production/sealed/${album.upc}.xml`, '-rename /production/sealed /production/other', 'mkdir /production/huge', '-put two-mb.bin /production/huge/two-mb.bin', ...uploadBatchCommands(path.join(local, 'toolarge'), 'production', 'toolarge')],
     });
     expect(run.code, run.output).toBe(0);
     // The slow file is finished after the marker: refused at its close and not kept.
@@ -222,7 +280,7 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     expect(run.output).toMatch(/two-mb\.bin[\s\S]*(Failure|write)/i);
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), 'tree/production/huge/two-mb.bin'))).toBe(false);
     const batches = await server.admin('sftp', 'batches', '--account', String(account.accountId));
-    expect(batches).toEqual([expect.objectContaining({ name: 'sealed', status: 'received' })]);
+    expect(batches).toEqual([expect.objectContaining({ name: 'sealed', status: 'received' }), expect.objectContaining({ name: 'toolarge', status: 'received' })]);
 
     // Nothing of the batch lived in that process: a worker started afterwards (no sftp role) imports it.
     await server.stopProcess();
@@ -231,5 +289,8 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     const done = await waitForDelivery(server, account.key, delivery.id);
     expect(done.status).toBe('done');
     expect(done.items.map((i: any) => i.upc)).toEqual([album.upc]);
+    const tooLarge = await waitFor('the refusal of toolarge', async () => (await server.admin('sftp', 'batches', '--account', String(account.accountId))).find((b: any) => b.name === 'toolarge' && b.status === 'failed'));
+    expect(tooLarge.error).toMatch(/above the 1048576 a delivery may have/);
+    expect(tooLarge.delivery_id).toBeNull();
   });
 });

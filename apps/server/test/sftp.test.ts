@@ -16,7 +16,7 @@ import ssh2 from 'ssh2';
 import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
 import { zipOf } from './support/ddex-fixtures.js';
 import { waitForDelivery } from './support/deliveries.js';
-import { albumFolder, freePort, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
+import { albumFolder, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
 
 const DAY = 86_400_000;
 
@@ -37,10 +37,10 @@ describe.each(backends())('SFTP inbox ($name)', (backend) => {
   const api = (p: string, init: RequestInit = {}) => server.fetch(`/v1${p}`, { ...init, headers: { ...bearer(account.key), ...(init.headers ?? {}) } });
 
   beforeAll(async () => {
-    port = await freePort();
-    server = await TestServer.start(backend, { SFTP_PORT: String(port), DELIVERY_POLL_MS: '100', SFTP_RETENTION_EVERY_MS: '300', SFTP_FAILED_LOGIN_DELAY_MS: '100' });
+    server = await TestServer.start(backend, { DELIVERY_POLL_MS: '100', SFTP_RETENTION_EVERY_MS: '300', SFTP_FAILED_LOGIN_DELAY_MS: '100' });
     account = await setUpAccount(server, { scopes: ['ddex:write'] });
     login = await server.admin('sftp', 'create', '--account', String(account.accountId));
+    port = server.sftpPort;
   });
   afterAll(async () => {
     await server?.stop();
@@ -61,6 +61,7 @@ describe.each(backends())('SFTP inbox ($name)', (backend) => {
     expect(fs.statSync(path.join(server.dataDir, 'sftp/host-key')).mode & 0o777).toBe(0o600);
     await server.stopProcess();
     await server.start();
+    port = server.sftpPort;
     expect(seen()).toContain(printed.fingerprint);
   });
 

@@ -17,7 +17,7 @@ import { ownMemberId } from '../members/resolve-member.js';
 import { storeTestReport } from '../test-reports/store.js';
 import { nowIso } from '../clock.js';
 import { InboxTree, type Area } from './inbox-tree.js';
-import { zipFolder } from './zip-folder.js';
+import { filesUnder, zipFolder } from './zip-folder.js';
 import { reportBase, writeReports } from './report-files.js';
 import { PRODUCTION_JOB, TEST_JOB } from './arrivals.js';
 import './tables.js';
@@ -46,8 +46,18 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
     kind: PRODUCTION_JOB,
     async run({ batchId }) {
       const batch = await pendingBatch(ctx, batchId);
-      if (!batch) return;
+      if (!batch) {
+        // Queued by an attempt that died before removing the folder: finish that.
+        const done = await ctx.db.selectFrom('sftp_batches').select(['account_id', 'name']).where('id', '=', batchId).where('status', '=', 'queued').executeTakeFirst();
+        if (done) await fsp.rm(folderOf(tree, done.account_id, 'production', done.name), { recursive: true, force: true });
+        return;
+      }
       const folder = folderOf(tree, batch.account_id, 'production', batch.name);
+      // As large as POST /ddex takes, no larger (the files' sum; the stored zip adds a few bytes per file).
+      const total = (await filesUnder(folder).catch(() => [])).reduce((n, f) => n + f.size, 0);
+      if (total > ctx.config.limits.deliverRawBytes) {
+        return finish(ctx, batchId, { status: 'failed', error: `the batch holds ${total} bytes, above the ${ctx.config.limits.deliverRawBytes} a delivery may have` });
+      }
       const temp = ctx.blobs.tempPath(`${batch.name}.zip`);
       let key: string;
       let size: number;

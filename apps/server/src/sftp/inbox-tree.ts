@@ -42,7 +42,7 @@ export function resolveClientPath(given: string): InboxPath {
   }
   if (stack.length === 0) return { kind: 'root', virtual: '/' };
   const [top, ...rest] = stack;
-  if (top !== 'production' && top !== 'test') throw new PathRefused(`"/${top}" does not exist: your inbox has only /production and /test`, 'missing');
+  if (top !== 'production' && top !== 'test') throw new PathRefused(`"/${top}" is not in your inbox: it has only /production and /test`, 'missing');
   for (const part of rest) {
     if (/[\u0000-\u001f\\]/.test(part)) throw new PathRefused(`"${part}": names cannot hold control characters or backslashes`);
   }

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import ssh2, { type ParsedKey } from 'ssh2';
 import type { Database } from '../db/schema.js';
 import { hashPassword } from '../members/invitations.js';
@@ -110,15 +110,25 @@ export async function isLockedOut(db: Kysely<Database>, address: string): Promis
 
 /** Counts a failure of `address`; returns whether it is now locked out. */
 export async function recordFailure(db: Kysely<Database>, address: string, policy: LockoutPolicy): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('sftp_login_failures').selectAll().where('address', '=', address).executeTakeFirst();
-    const windowOver = !row || Date.parse(row.first_at) + policy.windowMs < nowMs();
-    const failures = windowOver ? 1 : row.failures + 1;
-    const lockedUntil = failures >= policy.failures ? isoIn(policy.lockMs) : row && !windowOver ? row.locked_until : null;
-    if (!row) await trx.insertInto('sftp_login_failures').values({ address, failures, first_at: nowIso(), locked_until: lockedUntil }).onConflict((oc) => oc.column('address').doUpdateSet({ failures, locked_until: lockedUntil })).execute();
-    else await trx.updateTable('sftp_login_failures').set({ failures, first_at: windowOver ? nowIso() : row.first_at, locked_until: lockedUntil }).where('address', '=', address).execute();
-    return Boolean(lockedUntil && lockedUntil > nowIso());
-  });
+  const now = nowIso();
+  const windowStart = new Date(nowMs() - policy.windowMs).toISOString();
+  // One atomic upsert counts the failure, so failures arriving at once in several processes all count.
+  const row = await db
+    .insertInto('sftp_login_failures')
+    .values({ address, failures: 1, first_at: now, locked_until: null })
+    .onConflict((oc) =>
+      oc.column('address').doUpdateSet({
+        failures: sql<number>`case when sftp_login_failures.first_at < ${windowStart} then 1 else sftp_login_failures.failures + 1 end`,
+        first_at: sql<string>`case when sftp_login_failures.first_at < ${windowStart} then ${now} else sftp_login_failures.first_at end`,
+      }),
+    )
+    .returning(['failures', 'locked_until'])
+    .executeTakeFirstOrThrow();
+  if (row.failures >= policy.failures) {
+    await db.updateTable('sftp_login_failures').set({ locked_until: isoIn(policy.lockMs) }).where('address', '=', address).execute();
+    return true;
+  }
+  return Boolean(row.locked_until && row.locked_until > now);
 }
 
 /** A successful login clears its address's count. */

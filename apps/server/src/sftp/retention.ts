@@ -3,6 +3,7 @@
  * its marker is removed 7 days after its last change; everything at the top of `/test` (batches,
  * reports, connection test files) 7 days after its last change. Folders whose marker arrived and
  * whose work is still pending are left alone. Times come from the server's clock (tests move it).
+ * Scratch files older than a day (left by a process that died mid-write) go too.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -42,6 +43,14 @@ export function sftpRetentionJob(tree: InboxTree): JobHandler {
             await fsp.rm(target, { recursive: true, force: true });
             removed++;
           }
+        }
+      }
+      // Scratch files (a report being written, a batch being zipped) left by a process that died.
+      for (const accountId of tree.accounts()) {
+        const work = tree.workDir(accountId);
+        for (const name of await fsp.readdir(work).catch(() => [] as string[])) {
+          const stat = await fsp.stat(path.join(work, name)).catch(() => null);
+          if (stat && stat.mtimeMs < Date.now() - 86_400_000) await fsp.rm(path.join(work, name), { force: true, recursive: true });
         }
       }
       if (removed) ctx.log.info({ removed }, 'sftp inbox entries past 7 days removed');

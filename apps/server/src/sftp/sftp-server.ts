@@ -30,14 +30,19 @@ export interface SftpSettings {
  */
 const CIPHERS = (process.env.SFTP_CIPHERS?.split(',').map((c) => c.trim()).filter(Boolean) ?? ['aes128-gcm@openssh.com', 'aes256-gcm@openssh.com', 'aes128-ctr', 'aes192-ctr', 'aes256-ctr']) as ssh2.CipherAlgorithm[];
 
+const LOGIN_GRACE_MS = Number(process.env.SFTP_LOGIN_GRACE_MS ?? 60_000);
+const MAX_WAITING_PER_ADDRESS = Number(process.env.SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS ?? 20);
+
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
 }
 
 export class SftpInbox {
-  private server: ssh2.Server | null = null;
+  private tcp: net.Server | null = null;
   private readonly sessions = new Map<ssh2.Connection, number>();
+  /** Sockets not logged in yet, by `address:port` (what ssh2 tells of a client), for the grace timer. */
+  private readonly notLoggedIn = new Map<string, net.Socket>();
   private watch: NodeJS.Timeout | null = null;
   readonly tree: InboxTree;
 
@@ -50,21 +55,40 @@ export class SftpInbox {
   /** Listens; returns the port (the given one, or the one picked for port 0). */
   async start(): Promise<number> {
     const hostKey = loadOrCreateHostKey(this.o.dataDir);
-    const server = new ssh2.Server({ hostKeys: [hostKey], ident: 'ddex-server-sftp', algorithms: { cipher: CIPHERS } }, (client, info) => this.onClient(client, info));
-    this.server = server;
+    const ssh = new ssh2.Server({ hostKeys: [hostKey], ident: 'ddex-server-sftp', algorithms: { cipher: CIPHERS } }, (client, info) => this.onClient(client, info));
+    // Our own listener hands each socket to ssh2: it sees connections that never send a byte too.
+    const tcp = net.createServer((socket) => {
+      // SFTP answers are small packets the client waits for (64 writes in flight): Nagle's
+      // algorithm would hold each behind the previous one's ACK.
+      socket.setNoDelay(true);
+      const key = `${socket.remoteAddress}:${socket.remotePort}`;
+      // One address holds at most a few connections that have not logged in (a flood costs it, not others).
+      const waiting = [...this.notLoggedIn.values()].filter((s) => s.remoteAddress === socket.remoteAddress).length;
+      if (waiting >= MAX_WAITING_PER_ADDRESS) return void socket.destroy();
+      this.notLoggedIn.set(key, socket);
+      // Not logged in within the grace time: closed (OpenSSH's LoginGraceTime).
+      const grace = setTimeout(() => this.notLoggedIn.get(key) === socket && socket.destroy(), LOGIN_GRACE_MS);
+      socket.once('close', () => {
+        clearTimeout(grace);
+        if (this.notLoggedIn.get(key) === socket) this.notLoggedIn.delete(key);
+      });
+      ssh.injectSocket(socket);
+    });
+    this.tcp = tcp;
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.o.settings.port, this.o.settings.host, () => resolve());
+      tcp.once('error', reject);
+      tcp.listen(this.o.settings.port, this.o.settings.host, () => resolve());
     });
     this.watch = setInterval(() => void this.endRevokedSessions().catch((err) => this.o.log.warn({ err }, 'sftp session check failed')), this.o.settings.sessionCheckMs);
-    return (server.address() as net.AddressInfo).port;
+    return (tcp.address() as net.AddressInfo).port;
   }
 
   async stop(): Promise<void> {
     if (this.watch) clearInterval(this.watch);
     for (const client of this.sessions.keys()) client.end();
-    const server = this.server;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of this.notLoggedIn.values()) socket.destroy();
+    const tcp = this.tcp;
+    if (tcp) await new Promise<void>((resolve) => tcp.close(() => resolve()));
   }
 
   private async endRevokedSessions(): Promise<void> {
@@ -83,9 +107,6 @@ export class SftpInbox {
   private onClient(client: ssh2.Connection, info: ssh2.ClientInfo): void {
     const address = info.ip;
     let login: LoginRow | null = null;
-    // SFTP answers are small packets the client waits for (64 writes in flight): Nagle's algorithm
-    // would hold each behind the previous one's ACK.
-    (client as unknown as { setNoDelay(on: boolean): void }).setNoDelay(true);
     client.on('error', (err) => this.o.log.warn({ err: err.message, address }, 'sftp connection error'));
     client.on('authentication', (ctx) => {
       void this.authenticate(ctx, address).then((found) => {
@@ -97,6 +118,7 @@ export class SftpInbox {
     });
     client.on('ready', () => {
       if (!login) return client.end();
+      this.notLoggedIn.delete(`${info.ip}:${info.port}`);
       const who = { accountId: login.account_id, address, software: info.header.identRaw };
       this.sessions.set(client, login.id);
       this.tree.ensure(login.account_id);

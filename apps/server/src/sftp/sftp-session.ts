@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.js';
 import { InboxTree, isReportName, PathRefused, resolveClientPath, type InboxPath } from './inbox-tree.js';
 import { fileArrived, isSealed, type Uploader } from './arrivals.js';
 import { attrsOf, dirAttrs, entryOf } from './file-attrs.js';
+import { Refused, statusOf } from './sftp-status.js';
 import { now } from '../clock.js';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
@@ -30,16 +31,6 @@ interface FileHandle {
 interface DirHandle {
   kind: 'dir';
   entries: ssh2.FileEntry[];
-}
-
-/** A refusal the client is told about: its status code and a message saying why. */
-class Refused extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export interface SessionOptions {
@@ -104,13 +95,8 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
   /** Runs a request; a refusal or a file-system error becomes its status with a message. */
   const answer = (reqid: number, work: () => Promise<void>) => {
     work().catch((error: unknown) => {
-      if (error instanceof Refused) return sftp.status(reqid, error.code, error.message);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE, 'no such file or folder');
-      if (code === 'EEXIST') return sftp.status(reqid, STATUS_CODE.FAILURE, 'it already exists');
-      if (code === 'ENOTEMPTY') return sftp.status(reqid, STATUS_CODE.FAILURE, 'the folder is not empty');
-      if (code === 'ELOOP' || code === 'EACCES' || code === 'EPERM') return sftp.status(reqid, STATUS_CODE.PERMISSION_DENIED, 'permission denied');
-      if (code === 'ENOTDIR' || code === 'EISDIR') return sftp.status(reqid, STATUS_CODE.FAILURE, code === 'EISDIR' ? 'it is a folder' : 'not a folder');
+      const status = statusOf(error);
+      if (status) return sftp.status(reqid, status.code, status.message);
       o.log.warn({ err: error, account: accountId }, 'sftp request failed');
       return sftp.status(reqid, STATUS_CODE.FAILURE, 'the server could not do that');
     });
@@ -171,8 +157,19 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
 
   sftp.on('FSTAT', (reqid, handle) => answer(reqid, async () => void sftp.attrs(reqid, attrsOf(await fileHandle(handle).fh.stat()))));
   // Times and permissions are the server's to keep: accepted, changed nothing.
-  sftp.on('FSETSTAT', (reqid, handle) => answer(reqid, async () => void (handleOf(handle), sftp.status(reqid, STATUS_CODE.OK))));
-  sftp.on('SETSTAT', (reqid, given) => answer(reqid, async () => void (await fsp.lstat(disk(resolve(given, false))), sftp.status(reqid, STATUS_CODE.OK))));
+  sftp.on('FSETSTAT', (reqid, handle) =>
+    answer(reqid, async () => {
+      handleOf(handle);
+      sftp.status(reqid, STATUS_CODE.OK);
+    }),
+  );
+  sftp.on('SETSTAT', (reqid, given) =>
+    answer(reqid, async () => {
+      const p = resolve(given, false);
+      if (p.kind === 'entry') await fsp.lstat(disk(p));
+      sftp.status(reqid, STATUS_CODE.OK);
+    }),
+  );
 
   sftp.on('CLOSE', (reqid, handle) =>
     answer(reqid, async () => {

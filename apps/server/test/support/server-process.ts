@@ -77,6 +77,8 @@ export async function freshDatabase(backend: Backend): Promise<{ config: DbConfi
 
 export class TestServer {
   url = '';
+  /** Port of the SFTP inbox (processes with the sftp role), else 0. */
+  sftpPort = 0;
   private child: ChildProcess | null = null;
   private constructor(
     readonly backend: Backend,
@@ -88,7 +90,8 @@ export class TestServer {
     ensureBuilt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-server-test-'));
     // Every test server and its admin commands share a clock file the test can move (see moveClock).
-    const env: NodeJS.ProcessEnv = { ...process.env, DDEX_SERVER_CLOCK_FILE: path.join(dataDir, 'test-clock'), ...extraEnv, DATA_DIR: dataDir };
+    // SFTP_PORT 0: each test server's inbox on a free port (read back as `sftpPort`), never 2222 for all.
+    const env: NodeJS.ProcessEnv = { ...process.env, DDEX_SERVER_CLOCK_FILE: path.join(dataDir, 'test-clock'), SFTP_PORT: '0', ...extraEnv, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     delete env.TEST_DATABASE_URL;
     if (backend.name === 'postgres') env.DATABASE_URL = await createDatabase(backend.adminUrl);
@@ -122,6 +125,7 @@ export class TestServer {
         out += d;
         const m = /listening on (http:\/\/\S+)/.exec(out);
         if (m) {
+          this.sftpPort = Number(/sftp inbox on \S+:(\d+)/.exec(out)?.[1] ?? 0);
           clearTimeout(timer);
           resolve(m[1]);
         }

@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -15,15 +14,6 @@ export interface SftpRun {
   code: number | null;
   /** stdout and stderr together, in order of arrival. */
   output: string;
-}
-
-/** A port free at the time of asking (the server is told it through SFTP_PORT). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Runs `sftp -b` with `commands` (one per line) in `cwd`, as `user` with `password`. */
