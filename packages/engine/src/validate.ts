@@ -13,7 +13,7 @@ import { RULES } from './rules/registry.js';
 import { resolveRules, type ActiveRule } from './rules/severity.js';
 import { RuleDispatcher } from './rules/dispatcher.js';
 import { EngineChecks } from './engine-checks.js';
-import { buildReport, type ReadMessage } from './report/build.js';
+import type { ReadMessage } from './report/build.js';
 import type { Check, MessageSummary, Report } from './report/types.js';
 import { DEFAULT_PROFILE } from './profile/default.js';
 import { createSchemaValidator } from './xml/schema-engines.js';
@@ -25,7 +25,8 @@ import type { MediaAccess } from './media/types.js';
 import { inspectMedia } from './media/inspect.js';
 import { preloadMediaLibraries } from './media/libraries.js';
 import { storeRules, storesOf } from './stores/active.js';
-import { splitStoreChecks } from './stores/verdict.js';
+import { finishReport } from './stores/finish-report.js';
+import { MANIFEST_RULE, MEASURED_RULE, withRulesOfTheBatch } from './rules/turned-on-by-batch.js';
 import { inTimestampOrder } from './batch/message-order.js';
 import type { StoreProfile } from './stores/types.js';
 
@@ -110,31 +111,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
   return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
 }
 
-/**
- * Rules off in the presets that the batch itself turns on, unless the configuration names them:
- * the audio measurements when audio is measured (info), the manifest check when the batch's
- * BatchComplete file is an XML manifest (its default severity).
- */
-function withRulesOfTheBatch(active: ActiveRule[], wanted: Record<string, boolean>, configured: ValidateOptions['rules']): ActiveRule[] {
-  const added: ActiveRule[] = [];
-  for (const [id, on] of Object.entries(wanted)) {
-    if (!on || configured?.[id] !== undefined) continue;
-    const rule = RULES.find((r) => r.id === id);
-    if (rule) added.push({ rule, severity: id === MEASURED_RULE ? 'info' : rule.meta.severity, options: {} });
-  }
-  return added.length ? [...active, ...added] : active;
-}
 
-const MEASURED_RULE = 'audio-loudness-measured';
-const MANIFEST_RULE = 'package-manifest-consistent';
-
-/** The report of the base checks, with `stores` (each asked store's verdict and checks) when stores were asked for. */
-function finishReport(input: Parameters<typeof buildReport>[0], stores: readonly StoreProfile[]): Report {
-  if (stores.length === 0) return buildReport(input);
-  const split = splitStoreChecks(input.checks, stores);
-  const { engine, ...report } = buildReport({ ...input, checks: split.base });
-  return { ...report, stores: split.stores, engine };
-}
 
 interface MessageRead {
   read: ReadMessage;

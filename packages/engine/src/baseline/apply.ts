@@ -4,6 +4,7 @@
  * see only new findings. A release the baseline clears becomes `created` (the report does not keep
  * whether the catalog knew a left-out release); `would_create` is left as the engine computed it.
  */
+import { rejudgeStores } from '../stores/verdict.js';
 import type { Check, Report } from '../report/types.js';
 import { verdictOf } from '../report/verdict.js';
 import { BaselineMatcher } from './baseline.js';
@@ -56,6 +57,8 @@ export function applyBaseline(reports: readonly Report[], matcher: BaselineMatch
         summary: { ...report.summary, ...countsOf(kept) },
         checks: kept,
         releases: releaseOutcomes(report, known, kept),
+        // A store's verdict counts the base errors: those the baseline hides no longer count.
+        ...(report.stores ? { stores: rejudgeStores(report.stores, kept) } : {}),
       },
       baselined: known.length,
     };

@@ -7,6 +7,8 @@ import { validate } from '../validate.js';
 import { ConfigError } from '../rules/severity.js';
 import { STORES } from './registry.js';
 import { RULES } from '../rules/registry.js';
+import { applyBaseline } from '../baseline/apply.js';
+import { BaselineMatcher, baselineOf } from '../baseline/baseline.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../fixtures');
 const ALBUM = path.join(fixtures, 'batches/album-43');
@@ -55,6 +57,19 @@ describe('store verdicts', () => {
     expect(report.verdict).toBe('would_be_rejected');
     expect(report.stores!.youtube.verdict).toBe('would_be_rejected');
     expect(report.stores!.youtube.base_errors).toContain('xml-well-formed');
+  });
+
+  it('a baseline that hides a base error no longer rejects the stores for it; their own findings stay', async () => {
+    const xml = readFileSync(path.join(ALBUM, '5012345678900.xml'), 'utf8').replace('<ICPN>5012345678900</ICPN>', '<ICPN>5012345678901</ICPN>');
+    const report = await validate(Buffer.from(xml), { name: 'message.xml', media: false, stores: ['spotify', 'youtube'] });
+    expect(report.stores!.spotify.base_errors).toEqual(['codes-icpn-valid']);
+    expect(report.stores!.spotify.verdict).toBe('would_be_rejected');
+    const [applied] = applyBaseline([report], new BaselineMatcher(baselineOf([report], process.cwd()), process.cwd()));
+    expect(applied.report.stores!.spotify.base_errors).toEqual([]);
+    // Spotify's only other finding on a lone message is the missing BatchComplete, skipped: it would import.
+    expect(applied.report.stores!.spotify.verdict).toBe('would_import');
+    // YouTube's own finding (the recipient) is not the base's: it still rejects.
+    expect(applied.report.stores!.youtube.verdict).toBe('would_be_rejected');
   });
 
   it('an unknown store is a configuration error naming the known ones', async () => {

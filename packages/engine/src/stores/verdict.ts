@@ -4,7 +4,7 @@
  * schema-valid, whose references do not resolve...). The service's own choices (its genres,
  * territories, artwork size, audio formats) and its staff decisions are not a store's reasons.
  */
-import type { Check, StoreVerdict } from '../report/types.js';
+import type { Check, Report, StoreVerdict } from '../report/types.js';
 import { verdictOf } from '../report/verdict.js';
 import type { StoreProfile } from './types.js';
 
@@ -33,24 +33,32 @@ export function splitStoreChecks(all: readonly Check[], stores: readonly StorePr
     const { store, ...rest } = check;
     byStore.get(store)?.push(rest);
   }
-  const blocking = base.filter(rejectsEverywhere);
   const out: Record<string, StoreVerdict> = {};
-  for (const store of stores) {
-    const checks = byStore.get(store.id) ?? [];
-    out[store.id] = {
-      name: store.name,
-      verdict: verdictOf([...blocking, ...checks]),
-      summary: {
-        pass: checks.filter((c) => c.status === 'pass').length,
-        warnings: checks.filter((c) => c.status === 'warning').length,
-        errors: checks.filter((c) => c.status === 'error').length,
-        skipped: checks.filter((c) => c.status === 'skipped').length,
-        needs_staff: checks.filter((c) => c.needs_staff && c.status !== 'pass').length,
-        base_errors: blocking.length,
-      },
-      checks,
-      base_errors: [...new Set(blocking.map((c) => c.rule))],
-    };
-  }
+  for (const store of stores) out[store.id] = storeVerdict(store.name, byStore.get(store.id) ?? [], base);
   return { base, stores: out };
+}
+
+/** A store's verdict from its requirements' checks and the base checks of the report. */
+export function storeVerdict(name: string, checks: Check[], base: readonly Check[]): StoreVerdict {
+  const blocking = base.filter(rejectsEverywhere);
+  return {
+    name,
+    verdict: verdictOf([...blocking, ...checks]),
+    summary: {
+      pass: checks.filter((c) => c.status === 'pass').length,
+      warnings: checks.filter((c) => c.status === 'warning').length,
+      errors: checks.filter((c) => c.status === 'error').length,
+      skipped: checks.filter((c) => c.status === 'skipped').length,
+      needs_staff: checks.filter((c) => c.needs_staff && c.status !== 'pass').length,
+      base_errors: blocking.length,
+    },
+    checks,
+    base_errors: [...new Set(blocking.map((c) => c.rule))],
+  };
+}
+
+/** The stores of a report judged again on other base checks (a baseline hid some): their own checks are kept as they are. */
+export function rejudgeStores(stores: Report['stores'], base: readonly Check[]): Report['stores'] {
+  if (!stores) return stores;
+  return Object.fromEntries(Object.entries(stores).map(([id, s]) => [id, storeVerdict(s.name, s.checks, base)]));
 }

@@ -20,4 +20,18 @@ describe('audio-silence-maximum', () => {
     const run = await runMediaRule('audio-silence-maximum', { ...wav382(silentEndsWav(6, 1, 0)), measure: false });
     expect(run.all.map((f) => [f.message_id, f.status])).toEqual([['notMeasured', 'skipped']]);
   });
+
+  it('without ffmpeg the silence is not measured: skipped with the reason, never a pass or a crash', async () => {
+    const file = silentEndsWav(6, 1, 0);
+    const saved = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = '/nonexistent/ffmpeg';
+    try {
+      const run = await runMediaRule('audio-silence-maximum', wav382(file));
+      expect(run.all.map((f) => [f.message_id, f.status])).toEqual([['notMeasured', 'skipped']]);
+      expect(run.all[0].message).toContain('FFMPEG_PATH is set to "/nonexistent/ffmpeg"');
+    } finally {
+      if (saved === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = saved;
+    }
+  });
 });
