@@ -25,7 +25,10 @@ export type WithDb = <T>(
   print: (result: T) => string,
 ) => (opts: Record<string, unknown>) => Promise<void>;
 
-export const intArg = (name: string) => (value: string) => {
+/** The parser of a whole-number option (`--account <id>`), given to each capability's admin commands. */
+export type IntArg = (name: string) => (value: string) => number;
+
+export const intArg: IntArg = (name: string) => (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new CommanderError(2, 'invalid', `${name} must be a whole number (got "${value}")`);
   return n;

@@ -6,11 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../cli.js';
 import { nowIso } from '../clock.js';
 import { commitStatement, importStatement, StatementError, type ImportResult } from './statements.js';
-
-type IntArg = (name: string) => (value: string) => number;
 
 const staff = async <T>(fn: () => Promise<T>): Promise<T> => {
   try {

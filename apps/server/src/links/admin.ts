@@ -1,14 +1,12 @@
 /** Staff command: `admin link create` (the dashboard will let partners make links). */
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../cli.js';
 import { nowIso } from '../clock.js';
 import fs from 'node:fs';
 import { openBlobStore } from '../blob/open-blob-store.js';
 import { imageKind } from './artwork.js';
 import './tables.js';
-
-type IntArg = (name: string) => (value: string) => number;
 
 export function registerLinkAdmin(admin: Command, withDb: WithDb, intArg: IntArg): void {
   admin

@@ -1,11 +1,9 @@
 /** Staff commands for payouts: `admin payout request|approve|complete|fail` and `admin balance adjust|show`. */
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../cli.js';
 import { nowIso } from '../clock.js';
 import { balanceOf, movePayout, PayoutError, requestPayout } from './balance.js';
-
-type IntArg = (name: string) => (value: string) => number;
 
 const staff = async <T>(fn: () => Promise<T>): Promise<T> => {
   try {

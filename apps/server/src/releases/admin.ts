@@ -7,9 +7,7 @@ import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
 import { nowIso } from '../clock.js';
 import { decide, recordStoreStatus, StaffActionError, type Decision } from './staff-actions.js';
-import type { WithDb } from '../cli.js';
-
-type IntArg = (name: string) => (value: string) => number;
+import type { IntArg, WithDb } from '../cli.js';
 
 const staff = async <T>(fn: () => Promise<T>): Promise<T> => {
   try {

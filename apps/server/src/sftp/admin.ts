@@ -6,14 +6,12 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../cli.js';
 import { listTestReports } from '../test-reports/store.js';
 import { addPublicKey, createLogin, revokeLogin } from './logins.js';
 import { fingerprintOf, hostKeyFile, loadOrCreateHostKey } from './host-key.js';
 import { InboxTree } from './inbox-tree.js';
 import './tables.js';
-
-type IntArg = (name: string) => (value: string) => number;
 
 export function registerSftpAdmin(admin: Command, withDb: WithDb, intArg: IntArg): void {
   const sftp = admin.command('sftp').description('the SFTP inbox: logins, host key, batches received');

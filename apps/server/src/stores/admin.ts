@@ -1,10 +1,9 @@
 /** Staff commands: `admin stores set --account N --stores spotify,youtube` (or `--clear`) and `admin stores show --account N`. */
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../cli.js';
 import { accountStores, setAccountStores, UnknownStoreError } from './account-stores.js';
 
-type IntArg = (name: string) => (value: string) => number;
 const printStores = (r: { account: number; stores: string[] }) => `account ${r.account}: ${r.stores.length ? r.stores.join(', ') : 'no target stores'}`;
 
 export function registerStoreAdmin(admin: Command, withDb: WithDb, intArg: IntArg): void {
