@@ -41,14 +41,33 @@ export const ALONE_HINT = { alone: 'Check the whole delivery (the folder or zip 
  * The referenced files that were inspected and could be read (missing, remote and unreadable ones
  * are `package-file-present`'s findings). With no media at hand, one `skipped` check.
  */
+/**
+ * Local files of a lone message by kinds, counted once per message: every media rule asks (eight of
+ * them for sound recordings or all kinds), and a catalog message lists one file per track.
+ */
+const localCounts = new WeakMap<ErnMessage, Map<string, number>>();
+
+function localFileCount(message: ErnMessage, kinds: readonly ResourceKind[] | 'all'): number {
+  let counts = localCounts.get(message);
+  if (!counts) localCounts.set(message, (counts = new Map()));
+  const key = kinds === 'all' ? 'all' : kinds.join(',');
+  let count = counts.get(key);
+  if (count === undefined) {
+    count = 0;
+    for (const r of filesOf(message, kinds)) if (r.file.uri.trim() !== '' && !isRemoteReference(r.file)) count++;
+    counts.set(key, count);
+  }
+  return count;
+}
+
 export function inspectedFiles(ctx: RuleContext, kinds: readonly ResourceKind[] | 'all'): InspectedFile[] {
-  const refs = filesOf(ctx.message, kinds).filter((r) => r.file.uri.trim() !== '');
   const media = ctx.media;
   if (!media) {
-    const local = refs.filter((r) => !isRemoteReference(r.file));
-    if (local.length) ctx.skip({ messageId: 'alone', data: { count: local.length } });
+    const count = localFileCount(ctx.message, kinds);
+    if (count) ctx.skip({ messageId: 'alone', data: { count } });
     return [];
   }
+  const refs = filesOf(ctx.message, kinds).filter((r) => r.file.uri.trim() !== '');
   const out: InspectedFile[] = [];
   for (const ref of refs) {
     if (media.isRemote(ref.file)) continue;
