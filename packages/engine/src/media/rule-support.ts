@@ -23,11 +23,17 @@ export interface InspectedFile extends MediaFileRef {
 }
 
 export function filesOf(message: ErnMessage, kinds: readonly ResourceKind[] | 'all'): MediaFileRef[] {
+  // Indexed loops: called once or twice per message, where for-of would allocate an iterator result per element.
   const out: MediaFileRef[] = [];
-  for (const resource of message.resources) {
+  const resources = message.resources;
+  for (let i = 0; i < resources.length; i++) {
+    const resource = resources[i];
     if (kinds !== 'all' && !kinds.includes(resource.kind)) continue;
-    for (const technical of resource.technical) {
-      for (const file of technical.files) out.push({ resource, reference: resource.reference?.value ?? null, technical, file });
+    const technicals = resource.technical;
+    for (let j = 0; j < technicals.length; j++) {
+      const technical = technicals[j];
+      const files = technical.files;
+      for (let k = 0; k < files.length; k++) out.push({ resource, reference: resource.reference?.value ?? null, technical, file: files[k] });
     }
   }
   return out;
@@ -54,7 +60,15 @@ function localFileCount(message: ErnMessage, kinds: readonly ResourceKind[] | 'a
   let count = counts.get(key);
   if (count === undefined) {
     count = 0;
-    for (const r of filesOf(message, kinds)) if (r.file.uri.trim() !== '' && !isRemoteReference(r.file)) count++;
+    const resources = message.resources;
+    for (let i = 0; i < resources.length; i++) {
+      const resource = resources[i];
+      if (kinds !== 'all' && !kinds.includes(resource.kind)) continue;
+      for (let j = 0; j < resource.technical.length; j++) {
+        const files = resource.technical[j].files;
+        for (let k = 0; k < files.length; k++) if (files[k].uri.trim() !== '' && !isRemoteReference(files[k])) count++;
+      }
+    }
     counts.set(key, count);
   }
   return count;
