@@ -11,6 +11,8 @@ function gtin13(body12) {
   return body12 + ((10 - (sum % 10)) % 10);
 }
 
+// ISRCs unique up to 10 million tracks (year digits = i / 100,000): they used to repeat from the
+// 100,001st, and a 1 GB message carried 314,621 duplicate-ISRC findings.
 function recording(i) {
   const ref = `A${i}`;
   return `    <SoundRecording>
@@ -18,7 +20,7 @@ function recording(i) {
       <Type>MusicalWorkSoundRecording</Type>
       <SoundRecordingEdition>
         <ResourceId>
-          <ISRC>GBXYZ${pad(i % 100, 2)}${pad(i % 100000, 5)}</ISRC>
+          <ISRC>GBXYZ${pad(Math.floor(i / 100000) % 100, 2)}${pad(i % 100000, 5)}</ISRC>
         </ResourceId>
         <PLine>
           <Year>2026</Year>

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Issue 20 benchmark: the whole CLI (schema + every rule) on a generated ERN 4.3 message beside
 // native `xmllint --noout --stream --schema` (schema only) and raw saxes (no handler), in the
-// same run: wall time and peak RSS of each process (GNU time), throughput as a ratio to xmllint's.
+// same run: wall time, CPU time (user + system, less sensitive to a loaded machine than wall) and
+// peak RSS of each process (GNU time), throughput as a ratio to xmllint's.
 // Modes run in rounds, alternated so that each sees the same machine (it is shared); the fastest
 // run of each counts, peak RSS the largest. `--baseline DIR` adds the CLI of another checkout
 // (built), to measure a change against its parent in the same run.
@@ -40,10 +41,10 @@ const d = new TextDecoder('utf-8');
 
 /** Wall seconds and peak RSS (MB) of one process, from GNU time. */
 function timed(command, argv) {
-  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M', command, ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const m = /@@([\d.]+) (\d+)/.exec(r.stderr);
+  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M %U %S', command, ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const m = /@@([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(r.stderr);
   if (!m) throw new Error(`${command} failed: ${r.stderr.slice(-400)}`);
-  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, status: r.status };
+  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, cpu: Number(m[3]) + Number(m[4]), status: r.status };
 }
 
 function modes(file) {
@@ -65,10 +66,14 @@ for (const [file, mb] of files) {
   const results = Object.fromEntries(Object.keys(all).map((k) => [k, []]));
   for (let i = 0; i < runs; i++) for (const [name, [cmd, argv]] of Object.entries(all)) results[name].push(timed(cmd, argv));
   if (mb && existsSync(file)) rmSync(file, { force: true });
-  const best = Object.fromEntries(Object.entries(results).map(([k, list]) => [k, { seconds: Math.min(...list.map((r) => r.seconds)), rssMb: Math.max(...list.map((r) => r.rssMb)) }]));
+  const best = Object.fromEntries(
+    Object.entries(results).map(([k, list]) => [k, { seconds: Math.min(...list.map((r) => r.seconds)), cpu: Math.min(...list.map((r) => r.cpu)), rssMb: Math.max(...list.map((r) => r.rssMb)) }]),
+  );
   const ref = best['xmllint --stream --schema'];
   console.log(`${(bytes / 1048576).toFixed(0)} MB${tracks ? `, ${tracks} track releases` : ''}, best of ${runs} run(s), ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(2)}:`);
   for (const [name, r] of Object.entries(best)) {
-    console.log(`  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${(bytes / 1048576 / r.seconds).toFixed(1).padStart(6)} MB/s  ${(ref.seconds / r.seconds).toFixed(2)}x xmllint throughput  peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB`);
+    console.log(
+      `  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${(bytes / 1048576 / r.seconds).toFixed(1).padStart(6)} MB/s  ${(ref.seconds / r.seconds).toFixed(2)}x xmllint throughput  CPU ${r.cpu.toFixed(2).padStart(6)} s (${(ref.cpu / r.cpu).toFixed(2)}x)  peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB`,
+    );
   }
 }

@@ -34,12 +34,22 @@ export function openParty(el: OpenElement, d: Dispatcher, message: ErnMessage): 
 
 /** 4.x: display artist names and label names from the party list (first FullName of the party). */
 export function resolvePartyNames(message: ErnMessage): void {
+  // Indexed loops: run once per message, where for-of would allocate an iterator result per element.
   const names = new Map<string, string>();
-  for (const p of message.parties) if (p.reference.value && p.names.length && !names.has(p.reference.value)) names.set(p.reference.value, p.names[0]);
+  const parties = message.parties;
+  for (let i = 0; i < parties.length; i++) {
+    const p = parties[i];
+    if (p.reference.value && p.names.length && !names.has(p.reference.value)) names.set(p.reference.value, p.names[0]);
+  }
   const resolve = (artists: { name: string | null; partyReference: string | null }[]) => {
-    for (const a of artists) if (a.name === null && a.partyReference !== null) a.name = names.get(a.partyReference) ?? null;
+    for (let i = 0; i < artists.length; i++) {
+      const a = artists[i];
+      if (a.name === null && a.partyReference !== null) a.name = names.get(a.partyReference) ?? null;
+    }
   };
-  for (const r of message.releases) {
+  const releases = message.releases;
+  for (let i = 0; i < releases.length; i++) {
+    const r = releases[i];
     resolve(r.displayArtists);
     if (r.labels.length === 0 && r.labelReferences.length > 0) {
       // A new list: a compacted record's empty list is shared and frozen (compact.ts).
@@ -48,5 +58,6 @@ export function resolvePartyNames(message: ErnMessage): void {
       if (labels.length > 0) r.labels = labels;
     }
   }
-  for (const r of message.resources) resolve(r.displayArtists);
+  const resources = message.resources;
+  for (let i = 0; i < resources.length; i++) resolve(resources[i].displayArtists);
 }

@@ -23,11 +23,17 @@ export interface InspectedFile extends MediaFileRef {
 }
 
 export function filesOf(message: ErnMessage, kinds: readonly ResourceKind[] | 'all'): MediaFileRef[] {
+  // Indexed loops: called once or twice per message, where for-of would allocate an iterator result per element.
   const out: MediaFileRef[] = [];
-  for (const resource of message.resources) {
+  const resources = message.resources;
+  for (let i = 0; i < resources.length; i++) {
+    const resource = resources[i];
     if (kinds !== 'all' && !kinds.includes(resource.kind)) continue;
-    for (const technical of resource.technical) {
-      for (const file of technical.files) out.push({ resource, reference: resource.reference?.value ?? null, technical, file });
+    const technicals = resource.technical;
+    for (let j = 0; j < technicals.length; j++) {
+      const technical = technicals[j];
+      const files = technical.files;
+      for (let k = 0; k < files.length; k++) out.push({ resource, reference: resource.reference?.value ?? null, technical, file: files[k] });
     }
   }
   return out;
@@ -41,14 +47,41 @@ export const ALONE_HINT = { alone: 'Check the whole delivery (the folder or zip 
  * The referenced files that were inspected and could be read (missing, remote and unreadable ones
  * are `package-file-present`'s findings). With no media at hand, one `skipped` check.
  */
+/**
+ * Local files of a lone message by kinds, counted once per message: every media rule asks (eight of
+ * them for sound recordings or all kinds), and a catalog message lists one file per track.
+ */
+const localCounts = new WeakMap<ErnMessage, Map<string, number>>();
+
+function localFileCount(message: ErnMessage, kinds: readonly ResourceKind[] | 'all'): number {
+  let counts = localCounts.get(message);
+  if (!counts) localCounts.set(message, (counts = new Map()));
+  const key = kinds === 'all' ? 'all' : kinds.join(',');
+  let count = counts.get(key);
+  if (count === undefined) {
+    count = 0;
+    const resources = message.resources;
+    for (let i = 0; i < resources.length; i++) {
+      const resource = resources[i];
+      if (kinds !== 'all' && !kinds.includes(resource.kind)) continue;
+      for (let j = 0; j < resource.technical.length; j++) {
+        const files = resource.technical[j].files;
+        for (let k = 0; k < files.length; k++) if (files[k].uri.trim() !== '' && !isRemoteReference(files[k])) count++;
+      }
+    }
+    counts.set(key, count);
+  }
+  return count;
+}
+
 export function inspectedFiles(ctx: RuleContext, kinds: readonly ResourceKind[] | 'all'): InspectedFile[] {
-  const refs = filesOf(ctx.message, kinds).filter((r) => r.file.uri.trim() !== '');
   const media = ctx.media;
   if (!media) {
-    const local = refs.filter((r) => !isRemoteReference(r.file));
-    if (local.length) ctx.skip({ messageId: 'alone', data: { count: local.length } });
+    const count = localFileCount(ctx.message, kinds);
+    if (count) ctx.skip({ messageId: 'alone', data: { count } });
     return [];
   }
+  const refs = filesOf(ctx.message, kinds).filter((r) => r.file.uri.trim() !== '');
   const out: InspectedFile[] = [];
   for (const ref of refs) {
     if (media.isRemote(ref.file)) continue;

@@ -88,6 +88,16 @@ export class PassElement implements ClosedElement {
     return new TableLocated(value, this.#rowOf(), this.#table);
   }
 
+  /** Its row in the path table (taken when first asked), for a location class of a listener's own (see `locationTable`). */
+  locationRow(): number {
+    return this.#rowOf();
+  }
+
+  /** The path table its row is in. */
+  locationTable(): PathTable {
+    return this.#table;
+  }
+
   /** A location of another class built on the same row (a subclass of TableLoc with fields of its own). */
   locatedAs<L>(make: (row: number, table: PathTable) => L): L {
     return make(this.#rowOf(), this.#table);
