@@ -18,14 +18,33 @@ export function loadOrCreateHostKey(dataDir: string): string {
   const file = hostKeyFile(dataDir);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const pair = ssh2.utils.generateKeyPairSync('ed25519');
+  const pair = { private: generateHostKey() };
+  // Written whole under a name of its own, then linked into place: link fails when the file exists,
+  // so two processes starting together keep one key (the loser reads the winner's), and no process
+  // ever reads a key half written (a process killed mid-write leaves only its own temporary file).
+  const temp = `${file}.${process.pid}.${crypto.randomUUID()}`;
+  fs.writeFileSync(temp, pair.private, { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': two processes starting together keep one key (the loser reads the winner's).
-    fs.writeFileSync(file, pair.private, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
   return fs.readFileSync(file, 'utf8');
+}
+
+/**
+ * A new ed25519 private key in OpenSSH format that ssh2 itself can read back: about 1 in 400 keys
+ * from ssh2's generateKeyPairSync('ed25519') are refused by its own parser ("Malformed OpenSSH private
+ * key"; 8 of 3,000 here), which stopped a server's first start. Made again until it parses.
+ */
+export function generateHostKey(): string {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { private: key } = ssh2.utils.generateKeyPairSync('ed25519');
+    if (!(ssh2.utils.parseKey(key) instanceof Error)) return key;
+  }
+  throw new Error('could not make an SSH host key that ssh2 can read');
 }
 
 /** `SHA256:<base64 without padding>` of the public key blob, as `ssh-keygen -lf` prints it. */
