@@ -37,7 +37,8 @@ export function loadOrCreateHostKey(dataDir: string): string {
 /**
  * A new ed25519 private key in OpenSSH format that ssh2 itself can read back: about 1 in 400 keys
  * from ssh2's generateKeyPairSync('ed25519') are refused by its own parser ("Malformed OpenSSH private
- * key"; 8 of 3,000 here), which stopped a server's first start. Made again until it parses.
+ * key"; 8 of 3,000 here), which stopped a server's first start: its key generator strips a public
+ * key's leading zero bytes (mscdex/ssh2 issues 1390 and 1513, open). Made again until it parses.
  */
 export function generateHostKey(): string {
   for (let attempt = 0; attempt < 50; attempt++) {
