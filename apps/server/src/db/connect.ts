@@ -46,7 +46,13 @@ export function openDb(config: DbConfig, options: { poolSize?: number; readonly?
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Transactions begin IMMEDIATE: one that reads then writes takes the write lock at its start and
+  // waits its turn (busy_timeout). Kysely's plain BEGIN reads a snapshot first, and when another
+  // process writes in between, its first write fails at once with "database is locked" (WAL's
+  // SQLITE_BUSY_SNAPSHOT, which no busy timeout retries): seen with an admin command beside a server.
+  const begin = options.readonly ? 'begin' : 'begin immediate';
+  const database = { close: () => sqlite.close(), prepare: (query: string) => sqlite.prepare(query === 'begin' ? begin : query) };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
