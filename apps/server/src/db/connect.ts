@@ -36,6 +36,10 @@ export function openDb(config: DbConfig, options: { poolSize?: number; readonly?
   if (config.dialect === 'postgres') {
     // pg returns int8/numeric as strings; every id and counter here is int4, counts are cast.
     const pool = new pg.Pool({ connectionString: config.location, max: options.poolSize ?? 10 });
+    // An idle connection that the server ends (a restart, a failover, pg_terminate_backend) makes the
+    // pool emit 'error': unheard, that is an uncaught exception ending the process. The pool drops
+    // that client by itself and the next query opens a new one.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, { code: 'DDEX_PG_IDLE_CLOSED' }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
