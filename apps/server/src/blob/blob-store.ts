@@ -32,8 +32,6 @@ export interface StoredPart {
 export class PartsRefused extends Error {}
 
 export interface BlobStore {
-  /** `local` or `s3`, for logs and the start-up line. */
-  readonly kind: string;
   /** A fresh local scratch file path for a body being received. */
   tempPath(name: string): string;
   removeTemp(tempPath: string): Promise<void>;

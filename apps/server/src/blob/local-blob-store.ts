@@ -14,7 +14,6 @@ const PART_FILE = /^part-(\d+)$/;
 
 export class LocalBlobStore extends StoreWithScratch implements BlobStore {
   readonly receivesParts = true;
-  readonly kind = 'local';
   readonly root: string;
   constructor(dataDir: string) {
     // Scratch files in the blob volume, so the final rename is atomic.

@@ -44,7 +44,6 @@ const notFound = (error: unknown) => error instanceof S3ServiceException && (err
 
 export class S3BlobStore extends StoreWithScratch implements BlobStore {
   readonly receivesParts = false;
-  readonly kind = 's3';
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
