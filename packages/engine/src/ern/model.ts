@@ -217,6 +217,12 @@ export interface Party {
   loc: Position & { path: string };
 }
 
+/** A list that grows and is read in order: an array, or the reader's list kept as bytes. */
+export interface ReferenceList extends Iterable<Reference> {
+  readonly length: number;
+  push(reference: Reference): number;
+}
+
 /** A reference from one part of the message to another, checked at message end. */
 export interface Reference extends Located {
   target: 'release' | 'resource' | 'party' | 'deal' | 'visibility';
@@ -241,8 +247,11 @@ export interface ErnMessage {
   resources: Resource[];
   deals: Deal[];
   parties: Party[];
-  /** Every reference met (ResourceReference in releases, DealReleaseReference, party references...). */
-  references: Reference[];
+  /**
+   * Every reference met (ResourceReference in releases, DealReleaseReference, party references...),
+   * read in order: the reader keeps them in the message's record store (record-store.ts).
+   */
+  references: ReferenceList;
   /** 4.2+ `DealList/ReleaseVisibility/VisibilityReference` and `TrackReleaseVisibility/VisibilityReference` anchors (targets of `visibility` references). */
   visibilityReferences?: Located[];
   /** PurgeReleaseMessage/PurgedRelease: the identifiers of the releases to remove. */

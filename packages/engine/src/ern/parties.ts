@@ -1,10 +1,10 @@
 /**
  * 4.x `PartyList/Party`: the local anchor (`PartyReference`), names (`PartyName/FullName`, every
  * language) and identifiers (`PartyId/ISNI|DPID|IpiNameNumber|ProprietaryId`). Display artists and
- * labels point here; names are resolved at message end (`resolvePartyNames`).
+ * labels point here; names are resolved as each record closes and at message end (`resolvePartyNames`).
  */
 import type { OpenElement } from '../xml/events.js';
-import type { ErnMessage, Party } from './model.js';
+import type { ErnMessage, Party, Release, Resource } from './model.js';
 import { Table, type Dispatcher } from './dispatch.js';
 import { located, locOf } from './values.js';
 
@@ -32,32 +32,56 @@ export function openParty(el: OpenElement, d: Dispatcher, message: ErnMessage): 
   d.push(el, PARTY, party);
 }
 
-/** 4.x: display artist names and label names from the party list (first FullName of the party). */
+/** Adds the name of `party` (its first FullName) under its reference, unless the reference has one already. */
+export function addPartyName(names: Map<string, string>, party: Party): void {
+  if (party.reference.value && party.names.length && !names.has(party.reference.value)) names.set(party.reference.value, party.names[0]);
+}
+
+/**
+ * Fills the display artist names (and a release's label names) of `record` from `names`; returns
+ * true when something changed. A stored record gives copies of its lists (record-store.ts), so the
+ * filled lists are assigned back.
+ */
+export function resolveNames(record: Release | Resource, names: Map<string, string>): boolean {
+  const artists = record.displayArtists;
+  let changed = false;
+  for (let i = 0; i < artists.length; i++) {
+    const a = artists[i];
+    if (a.name === null && a.partyReference !== null) {
+      const name = names.get(a.partyReference);
+      if (name !== undefined) {
+        a.name = name;
+        changed = true;
+      }
+    }
+  }
+  if (changed) record.displayArtists = artists;
+  if ('labelReferences' in record && record.labels.length === 0 && record.labelReferences.length > 0) {
+    const labels: string[] = [];
+    for (const ref of record.labelReferences) {
+      const n = names.get(ref);
+      if (n !== undefined) labels.push(n);
+    }
+    if (labels.length > 0) {
+      record.labels = labels;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/**
+ * 4.x: display artist names and label names from the party list (first FullName of the party).
+ * The reader resolves each record as it closes, from the parties read before it (the PartyList
+ * comes first); this resolves what a party listed later names.
+ */
 export function resolvePartyNames(message: ErnMessage): void {
   // Indexed loops: run once per message, where for-of would allocate an iterator result per element.
   const names = new Map<string, string>();
   const parties = message.parties;
-  for (let i = 0; i < parties.length; i++) {
-    const p = parties[i];
-    if (p.reference.value && p.names.length && !names.has(p.reference.value)) names.set(p.reference.value, p.names[0]);
-  }
-  const resolve = (artists: { name: string | null; partyReference: string | null }[]) => {
-    for (let i = 0; i < artists.length; i++) {
-      const a = artists[i];
-      if (a.name === null && a.partyReference !== null) a.name = names.get(a.partyReference) ?? null;
-    }
-  };
+  for (let i = 0; i < parties.length; i++) addPartyName(names, parties[i]);
   const releases = message.releases;
-  for (let i = 0; i < releases.length; i++) {
-    const r = releases[i];
-    resolve(r.displayArtists);
-    if (r.labels.length === 0 && r.labelReferences.length > 0) {
-      // A new list: a compacted record's empty list is shared and frozen (compact.ts).
-      const labels: string[] = [];
-      for (const ref of r.labelReferences) { const n = names.get(ref); if (n !== undefined) labels.push(n); }
-      if (labels.length > 0) r.labels = labels;
-    }
-  }
+  for (let i = 0; i < releases.length; i++) resolveNames(releases[i], names);
   const resources = message.resources;
-  for (let i = 0; i < resources.length; i++) resolve(resources[i].displayArtists);
+  for (let i = 0; i < resources.length; i++) resolveNames(resources[i], names);
 }

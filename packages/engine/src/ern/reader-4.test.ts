@@ -67,12 +67,12 @@ describe('ERN 4.3 reader on the official samples', () => {
 
   it('collects every reference with its target kind and location', async () => {
     const { message: m } = await readSample('ddex-official-ern43/1 Audio.xml');
-    const count = (target: string) => m.references.filter((r) => r.target === target).length;
+    const count = (target: string) => [...m.references].filter((r) => r.target === target).length;
     // 21 content items + 21 TrackRelease refs + 1 linked cover = 43 resource refs.
     expect(count('resource')).toBe(43);
     // 21 + 1 DealReleaseReferences.
     expect(count('release')).toBe(22);
-    const artistRef = m.references.find((r) => r.path === '/NewReleaseMessage/ReleaseList/Release/DisplayArtist/ArtistPartyReference');
+    const artistRef = [...m.references].find((r) => r.path === '/NewReleaseMessage/ReleaseList/Release/DisplayArtist/ArtistPartyReference');
     expect(artistRef).toMatchObject({ target: 'party', value: 'PSaekoShu' });
     expect(artistRef?.line).toBeGreaterThan(1);
   });

@@ -6,16 +6,20 @@ import type { ClosedElement } from '../xml/events.js';
 import type { Reference } from './model.js';
 import { PassElement } from '../xml/pass-events.js';
 import { TableLocated, type PathTable } from '../xml/path-table.js';
+import { RecordStore, StoredList } from './record-store.js';
 
 /** A reference located by a path-table row; `target` is a field of the class, so every reference has one compact shape. */
-class TableReference extends TableLocated {
+export class TableReference extends TableLocated {
   constructor(
     readonly target: Reference['target'],
     value: string,
     row: number,
+    rel: number,
+    line: number,
+    column: number,
     table: PathTable,
   ) {
-    super(value, row, table);
+    super(value, row, rel, line, column, table);
   }
 
   override toJSON() {
@@ -40,6 +44,22 @@ export function referenceOf(el: ClosedElement): Reference | null {
   const target = TARGETS.get(el.name);
   if (target === undefined) return null;
   // No closure per reference (there are five per track release): the row and the table are asked for directly.
-  if (el instanceof PassElement) return new TableReference(target, el.text, el.locationRow(), el.locationTable());
+  if (el instanceof PassElement) return new TableReference(target, el.text, el.locationRow(), el.locationRel(), el.line, el.column, el.locationTable());
   return { target, value: el.text, path: el.path, line: el.line, column: el.column };
+}
+
+/** The message's references, kept in its record store: a reference is written as its target and its located value. */
+export function storedReferences(store: RecordStore): StoredList<Reference> {
+  return new StoredList<Reference>(
+    store,
+    (ref) =>
+      ref instanceof TableReference
+        ? { target: ref.target, at: new TableLocated(ref.value, ref.row, ref.rel, ref.line, ref.column, ref.table) }
+        : { target: ref.target, value: ref.value, path: ref.path, line: ref.line, column: ref.column },
+    (record) => {
+      const at = record.at as TableLocated | undefined;
+      if (at === undefined) return record as unknown as Reference;
+      return new TableReference(record.target as Reference['target'], at.value, at.row, at.rel, at.line, at.column, at.table);
+    },
+  );
 }

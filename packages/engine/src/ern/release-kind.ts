@@ -18,9 +18,17 @@ const PRODUCT_TYPES = new Set([
 ]);
 
 export function assignReleaseKinds3(releases: Release[]): void {
-  const isTrack = (r: Release) => r.types.some((t) => TRACK_TYPES.has(t));
-  for (const r of releases) r.kind = r.isMainRelease === true ? 'main' : isTrack(r) ? 'track' : 'other';
+  // Assigned only where it changes: a stored record is written again on assignment (record-store.ts).
+  for (const r of releases) {
+    const kind = ownKind3(r);
+    if (r.kind !== kind) r.kind = kind;
+  }
   if (releases.some((r) => r.kind === 'main')) return;
   const candidates = releases.filter((r) => r.kind === 'other' && r.types.some((t) => PRODUCT_TYPES.has(t)));
   if (candidates.length === 1) candidates[0].kind = 'main';
+}
+
+/** The kind a 3.x release's own fields give (the reader sets it as the record closes; message end may still promote one `other` to `main`). */
+export function ownKind3(r: Pick<Release, 'isMainRelease' | 'types'>): Release['kind'] {
+  return r.isMainRelease === true ? 'main' : r.types.some((t) => TRACK_TYPES.has(t)) ? 'track' : 'other';
 }

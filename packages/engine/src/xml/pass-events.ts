@@ -5,7 +5,7 @@
 import { MAX_ELEMENT_TEXT, type ClosedElement, type Loc, type OpenElement, type XmlListener } from './events.js';
 import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, type EventBatch } from './event-encoder.js';
 import type { PassFailure, PassResult, RootInfo } from './pass.js';
-import { PathTable, TableLoc, TableLocated } from './path-table.js';
+import { ANCHOR_DEPTH, PathTable, TableLoc, TableLocated } from './path-table.js';
 
 /** Bare paths (no indices) form a small trie, so every element with the same bare path shares one string. */
 interface BareNode {
@@ -52,7 +52,10 @@ export class PassElement implements ClosedElement {
   text = '';
   hasChildren = false;
   // Private (#): a listener copying an element with `{ ...el }` gets its data, not the pass's table.
+  /** Anchored row: its own (depth <= ANCHOR_DEPTH) or its record's; -1 until asked. */
   #row = -1;
+  /** Relative row below the anchor (-1 for an anchored element). */
+  #rel = -1;
   readonly #parent: PassElement | null;
   readonly #segment: number;
   readonly #table: PathTable;
@@ -77,37 +80,39 @@ export class PassElement implements ClosedElement {
   }
 
   get path(): string {
-    return this.#table.path(this.#rowOf());
+    this.#place();
+    return this.#table.path(this.#row, this.#rel);
   }
 
   loc(): TableLoc {
-    return new TableLoc(this.#rowOf(), this.#table);
+    this.#place();
+    return new TableLoc(this.#row, this.#rel, this.line, this.column, this.#table);
   }
 
   located<T>(value: T): TableLocated<T> {
-    return new TableLocated(value, this.#rowOf(), this.#table);
+    this.#place();
+    return new TableLocated(value, this.#row, this.#rel, this.line, this.column, this.#table);
   }
 
-  /** Its row in the path table (taken when first asked), for a location class of a listener's own (see `locationTable`). */
+  /** Its anchored row and relative row in the path table (taken when first asked), for a location class of a listener's own (see `locationTable`). */
   locationRow(): number {
-    return this.#rowOf();
+    this.#place();
+    return this.#row;
   }
 
-  /** The path table its row is in. */
+  locationRel(): number {
+    this.#place();
+    return this.#rel;
+  }
+
+  /** The path table its rows are in. */
   locationTable(): PathTable {
     return this.#table;
   }
 
-  /** A location of another class built on the same row (a subclass of TableLoc with fields of its own). */
-  locatedAs<L>(make: (row: number, table: PathTable) => L): L {
-    return make(this.#rowOf(), this.#table);
-  }
-
-  /** Its row in the path table, taken (with its ancestors') the first time it is asked for. */
-  #rowOf(): number {
-    if (this.#row >= 0) return this.#row;
-    const parent = this.#parent;
-    if (!parent || parent.#row >= 0) return (this.#row = this.#table.add(parent ? parent.#row : -1, this.#segment, this.index, this.line, this.column));
+  /** Takes its rows (with its ancestors') the first time it is asked for. */
+  #place(): void {
+    if (this.#row >= 0) return;
     // A loop, not recursion: a hostile message may nest elements deeper than the call stack.
     const unplaced: PassElement[] = [];
     let el: PassElement | null = this;
@@ -115,12 +120,16 @@ export class PassElement implements ClosedElement {
       unplaced.push(el);
       el = el.#parent;
     }
-    let parentRow = el ? el.#row : -1;
     for (let i = unplaced.length - 1; i >= 0; i--) {
       const u = unplaced[i];
-      parentRow = u.#row = u.#table.add(parentRow, u.#segment, u.index, u.line, u.column);
+      const parent = u.#parent;
+      if (u.depth <= ANCHOR_DEPTH) {
+        u.#row = u.#table.add(parent ? parent.#row : -1, u.#segment, u.index);
+      } else {
+        u.#row = parent!.#row;
+        u.#rel = u.#table.rel(parent!.#rel, u.#segment, u.index);
+      }
     }
-    return this.#row;
   }
 }
 

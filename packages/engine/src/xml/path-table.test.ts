@@ -12,7 +12,10 @@ async function pass(xml: string, listener: XmlListener, parseThread = false): Pr
   let table: PathTable | null = null;
   const spy: XmlListener = {
     onOpen: (el) => {
-      if (el instanceof PassElement && !table) el.locatedAs((_row, t) => (table = t));
+      if (el instanceof PassElement && !table) {
+        el.locationRow();
+        table = el.locationTable();
+      }
     },
   };
   await runMessagePass(Readable.from([Buffer.from(xml)]), () => ({ listeners: [spy, listener] }), { parseThread });
@@ -29,6 +32,24 @@ describe('PathTable', () => {
     expect(t.path(m)).toBe('/M');
     expect(t.segment('L')).toBe(t.segment('L'));
     expect(t.size).toBe(3);
+  });
+
+  it('shares one relative row between the same steps below different records', () => {
+    const t = new PathTable();
+    const m = t.add(-1, t.segment('M'), 1);
+    const r1 = t.add(m, t.segment('R'), 1);
+    const r2 = t.add(m, t.segment('R'), 2);
+    const id = t.rel(-1, t.segment('Id'), 1);
+    const icpn = t.rel(id, t.segment('ICPN'), 2);
+    expect(t.rel(-1, t.segment('Id'), 1)).toBe(id);
+    expect(t.rel(id, t.segment('ICPN'), 2)).toBe(icpn);
+    expect(t.path(r1, icpn)).toBe('/M/R/Id/ICPN[2]');
+    expect(t.path(r2, icpn)).toBe('/M/R[2]/Id/ICPN[2]');
+    expect(t.relSize).toBe(2);
+    // Parts too large for the numeric key still intern, by a string key.
+    const far = t.rel(icpn, t.segment('X'), 5_000_000);
+    expect(t.rel(icpn, t.segment('X'), 5_000_000)).toBe(far);
+    expect(t.path(r2, far)).toBe('/M/R[2]/Id/ICPN[2]/X[5000000]');
   });
 
   it('grows past its first capacity', () => {
@@ -51,8 +72,9 @@ describe('paths of the pass, built when read', () => {
         if (el.name === 'I' && el.text === 'c') asked = locate(el);
       },
     });
-    // M (already there), L, R[2], I[2]: one row per step, nothing for the other elements.
-    expect(table!.size).toBe(4);
+    // M (already there), L, R[2]: one anchored row per step, nothing for the other elements; I[2] is a relative row.
+    expect(table!.size).toBe(3);
+    expect(table!.relSize).toBe(1);
     expect(asked!.path).toBe('/M/L/R[2]/I[2]');
   });
 
@@ -97,7 +119,8 @@ describe('paths of the pass, built when read', () => {
     const xml = '<a>'.repeat(depth) + '<b/>' + '</a>'.repeat(depth);
     let where: ReturnType<typeof locate> | null = null;
     const table = await pass(xml, { onClose: (el) => void (el.name === 'b' && (where = locate(el))) });
-    expect(table!.size).toBe(depth + 1);
+    expect(table!.size).toBe(3);
+    expect(table!.relSize).toBe(depth + 1 - 3);
     expect(where!.path).toBe('/a'.repeat(depth) + '/b');
   });
 

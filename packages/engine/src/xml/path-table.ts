@@ -1,21 +1,31 @@
 /**
  * DDEX paths built only when read. A message of 40,000 tracks opens about two million elements and
- * the model keeps the location of about a million of them; building every path as it opened (a
- * string joined to its parent's) made a third of the model's objects, all of them copied by the
- * garbage collector. Here an element asked for its location takes a row of three numbers (parent
- * row, segment, sibling index), its ancestors too if they have none yet, and the string is joined
- * from the rows when a finding or a report reads it. The row holds the element's line and column
- * too, so that a location kept by the model is one small object (its row and the table) whose
- * line, column and path are read from the table: about 23 of them per track release.
+ * the model keeps the location of about a million of them. A path is kept in two parts:
+ *
+ * - an anchored row for an element no deeper than a record of a list (`ANCHOR_DEPTH`: the root,
+ *   `ReleaseList`, `Release[41463]`): three numbers (parent row, segment, sibling index), taken
+ *   when first asked, with its ancestors';
+ * - a relative row for anything deeper, the steps below its record (`/ReleaseId/ICPN`), interned:
+ *   every release's ICPN shares one, so the rows grow with the kinds of places, not the elements.
+ *
+ * A location is then its anchor, its relative row, its line and column (`TableLoc`); the string is
+ * joined when a finding or a report reads it. At 1 GB this keeps about 25 MB of rows where a row
+ * per element (the table before) took about 400 MB.
  */
 import type { Loc, Position } from './events.js';
+
+/** Elements at this depth or above get rows of their own: the records of the message's lists (`/M/ReleaseList/Release`). */
+export const ANCHOR_DEPTH = 3;
 
 /** Rows per page: a page is one Int32Array of FIELDS ints per row, taken when the last one is full (never copied). */
 const PAGE_BITS = 14;
 const PAGE_ROWS = 1 << PAGE_BITS;
 const PAGE_MASK = PAGE_ROWS - 1;
-/** parent row, segment, sibling index, line, column. */
-const FIELDS = 5;
+/** parent row, segment, sibling index. */
+const FIELDS = 3;
+/** Relative rows are keyed by one number while their parts fit (2^20 rows, 2^12 segments, 2^20 siblings): 52 bits. */
+const REL_LIMIT = 1 << 20;
+const SEGMENT_LIMIT = 1 << 12;
 
 export class PathTable {
   private readonly pages: Int32Array[] = [];
@@ -23,6 +33,10 @@ export class PathTable {
   /** `/Name` by segment number. */
   private readonly names: string[] = [];
   private readonly numbers = new Map<string, number>();
+  /** Relative rows: parent relative row (-1: the anchor), segment, sibling index. */
+  private rels = new Int32Array(256 * FIELDS);
+  private relCount = 0;
+  private readonly relKeys = new Map<number | string, number>();
 
   /** The number of the segment `/name`. */
   segment(name: string): number {
@@ -35,8 +49,8 @@ export class PathTable {
     return n;
   }
 
-  /** A row for the element `segment` (numbered by `segment()`), the `index`th of its name under the element of row `parent` (-1 for the root), starting at `line`:`column`. */
-  add(parent: number, segment: number, index: number, line = 0, column = 0): number {
+  /** An anchored row for the element `segment` (numbered by `segment()`), the `index`th of its name under the element of row `parent` (-1 for the root). */
+  add(parent: number, segment: number, index: number): number {
     const row = this.count++;
     const slot = row & PAGE_MASK;
     // A page at a time, as rows are taken: no copy when the table grows, and at most one page unused.
@@ -46,60 +60,88 @@ export class PathTable {
     page[at] = parent;
     page[at + 1] = segment;
     page[at + 2] = index;
-    page[at + 3] = line;
-    page[at + 4] = column;
     return row;
   }
 
-  /** The line where the element of `row` starts. */
-  line(row: number): number {
-    return this.pages[row >>> PAGE_BITS][(row & PAGE_MASK) * FIELDS + 3];
+  /** The relative row of the step `segment[index]` below the relative row `parent` (-1: right below the anchor); the same steps give the same row. */
+  rel(parent: number, segment: number, index: number): number {
+    const key = parent < REL_LIMIT - 1 && segment < SEGMENT_LIMIT && index < REL_LIMIT ? ((parent + 1) * SEGMENT_LIMIT + segment) * REL_LIMIT + index : `${parent},${segment},${index}`;
+    const known = this.relKeys.get(key);
+    if (known !== undefined) return known;
+    const row = this.relCount++;
+    if ((row + 1) * FIELDS > this.rels.length) {
+      const grown = new Int32Array(this.rels.length * 2);
+      grown.set(this.rels);
+      this.rels = grown;
+    }
+    this.rels[row * FIELDS] = parent;
+    this.rels[row * FIELDS + 1] = segment;
+    this.rels[row * FIELDS + 2] = index;
+    this.relKeys.set(key, row);
+    return row;
   }
 
-  /** The column where the element of `row` starts. */
-  column(row: number): number {
-    return this.pages[row >>> PAGE_BITS][(row & PAGE_MASK) * FIELDS + 4];
-  }
-
-  /** `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`: sibling indices shown from the second one. */
-  path(row: number): string {
+  /** `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`: the anchor's steps then the relative ones, sibling indices shown from the second one. */
+  path(row: number, rel = -1): string {
     const steps: string[] = [];
+    for (let at = rel; at >= 0; at = this.rels[at * FIELDS]) steps.push(this.step(this.rels[at * FIELDS + 1], this.rels[at * FIELDS + 2]));
     for (let at = row; at >= 0; ) {
       const page = this.pages[at >>> PAGE_BITS];
       const base = (at & PAGE_MASK) * FIELDS;
-      const index = page[base + 2];
-      const name = this.names[page[base + 1]];
-      steps.push(index > 1 ? `${name}[${index}]` : name);
+      steps.push(this.step(page[base + 1], page[base + 2]));
       at = page[base];
     }
     return steps.reverse().join('');
   }
 
-  /** Rows taken so far (for tests and benchmarks). */
+  private step(segment: number, index: number): string {
+    const name = this.names[segment];
+    return index > 1 ? `${name}[${index}]` : name;
+  }
+
+  /** Anchored rows taken so far (for tests and benchmarks). */
   get size(): number {
     return this.count;
   }
+
+  /** Relative rows taken so far. */
+  get relSize(): number {
+    return this.relCount;
+  }
 }
 
-/** Where an element starts: its row in the table, whose line, column and path are read when asked. */
+/** Where an element starts: its rows in the table (read into a path when asked), line and column. */
 export class TableLoc implements Position {
   readonly #row: number;
+  readonly #rel: number;
   readonly #table: PathTable;
-  constructor(row: number, table: PathTable) {
+  constructor(
+    row: number,
+    rel: number,
+    readonly line: number,
+    readonly column: number,
+    table: PathTable,
+  ) {
     this.#row = row;
+    this.#rel = rel;
     this.#table = table;
   }
 
-  get line(): number {
-    return this.#table.line(this.#row);
-  }
-
-  get column(): number {
-    return this.#table.column(this.#row);
-  }
-
   get path(): string {
-    return this.#table.path(this.#row);
+    return this.#table.path(this.#row, this.#rel);
+  }
+
+  /** The anchored row (record stores keep the numbers, not the object). */
+  get row(): number {
+    return this.#row;
+  }
+
+  get rel(): number {
+    return this.#rel;
+  }
+
+  get table(): PathTable {
+    return this.#table;
   }
 
   /** Plain data (a report or a log gets the path, not the table). */
@@ -113,9 +155,12 @@ export class TableLocated<T = string> extends TableLoc {
   constructor(
     readonly value: T,
     row: number,
+    rel: number,
+    line: number,
+    column: number,
     table: PathTable,
   ) {
-    super(row, table);
+    super(row, rel, line, column, table);
   }
 
   override toJSON(): Loc & { value: T } {

@@ -27,9 +27,25 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
   return release.resourceReferences.map((r) => index.resource(r.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
 }
 
+/**
+ * The releases of the message that `pick` keeps, worked out once per finished list and handed out
+ * as copies: about twenty rules ask at message end, and each read of a stored release's fields
+ * decodes them (ern/record-store.ts).
+ */
+function picked(message: ErnMessage, memo: WeakMap<Release[], { length: number; list: Release[] }>, pick: (m: ErnMessage) => Release[]): Release[] {
+  const known = memo.get(message.releases);
+  if (known && known.length === message.releases.length) return known.list.slice();
+  const list = pick(message);
+  memo.set(message.releases, { length: message.releases.length, list });
+  return list.slice();
+}
+
+const products = new WeakMap<Release[], { length: number; list: Release[] }>();
+const mains = new WeakMap<Release[], { length: number; list: Release[] }>();
+
 /** Products: the main release and other non-track releases (3.x bundles, partial releases). */
 export function productReleases(message: ErnMessage): Release[] {
-  return message.releases.filter((r) => !isTrackLike(r));
+  return picked(message, products, (m) => m.releases.filter((r) => !isTrackLike(r)));
 }
 
 export const releaseName = (release: Release) => release.reference?.value ?? `at line ${release.loc.line}`;
@@ -66,6 +82,10 @@ function identifiedAsTrack(release: Release): boolean {
  * release that is neither a track release nor identified like one, which is what importers take.
  */
 export function mainReleases(message: ErnMessage): Release[] {
+  return picked(message, mains, findMainReleases);
+}
+
+function findMainReleases(message: ErnMessage): Release[] {
   const main = message.releases.filter((r) => r.kind === 'main');
   if (main.length > 0 || message.family !== '3') return main;
   const candidates = message.releases.filter((r) => r.kind === 'other' && !identifiedAsTrack(r));

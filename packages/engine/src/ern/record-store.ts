@@ -1,0 +1,575 @@
+/**
+ * The model's records kept as bytes. A release, a resource, a deal or a party is built by its
+ * reader as plain objects while its element is open; when the element closes, the record is
+ * written into the message's store (pages of bytes, outside the JavaScript heap) and its place in
+ * the list is taken by a view: an object of one field whose getters read a field back from the
+ * bytes when a rule asks for it. A track release's three records (release, recording, deal) with
+ * their 23 locations took about 4 KB of objects that the garbage collector copied and marked for
+ * the whole pass; as bytes they take about 400, and the collector never sees them.
+ *
+ * The encoding is a small tagged format of our own (like MessagePack, but knowing the model's
+ * locations and repeated values):
+ * - strings: a value seen before in the same field (`MainArtist`, `Hz`, a label's P-line) is one
+ *   number into the store's string list, while the field has met at most `SLOT_STRINGS` distinct
+ *   values; a field of unique values (titles, ISRCs, references) writes them in place;
+ * - locations: the record's anchored row and line are written once, each location as the
+ *   difference to them, its relative row and column (about 5 bytes where an object took 64);
+ * - objects: a shape number (their keys, listed once) and the values in order; arrays and objects
+ *   carry their byte length, so that a field is reached by skipping the ones before it.
+ *
+ * A view's setter writes the record again with the new value (3.x release kinds and 4.x party
+ * names are decided at message end). A value read from a view is a copy, which the next reads of
+ * the same field may share (a small cache): it is read-only. Changing it in place changes
+ * nothing stored, so code that fixes up a record assigns the field.
+ *
+ * Written here rather than taken from a library: the MessagePack and CBOR libraries encode and
+ * decode whole values, and the point is reading one field of a record without decoding the rest,
+ * with the locations and strings packed as above.
+ */
+import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
+import { EMPTY } from './compact.js';
+
+const T_NULL = 0;
+const T_UNDEFINED = 1;
+const T_FALSE = 2;
+const T_TRUE = 3;
+const T_INT = 4;
+const T_FLOAT = 5;
+const T_LATIN1 = 6;
+const T_UTF16 = 7;
+const T_INTERNED = 8;
+const T_ARRAY = 9;
+const T_EMPTY = 10;
+const T_OBJECT = 11;
+const T_LOC = 12;
+const T_LOCATED = 13;
+/** Anything else (an object of another class): kept as it is in a side list. */
+const T_KEPT = 14;
+
+/** Bytes per page; a record larger than that gets a page of its own. */
+const PAGE_BYTES = 1 << 20;
+/** Address = page number * PAGE_SPAN + offset. */
+const PAGE_SPAN = 1 << 21;
+/** Fields read lately, kept decoded (see `field`). */
+const CACHE_MASK = 1023;
+/** Distinct values a field may intern before it writes its strings in place. */
+const SLOT_STRINGS = 64;
+
+interface Shape {
+  keys: string[];
+  /** Reads an object of this shape from the store's position: an object literal of its own, so V8 gives every object of the shape one hidden class (a loop of keyed stores made the reads megamorphic). */
+  read: ((store: RecordStore) => Record<string, unknown>) | null;
+  /** Slot of the first key; a key's values share the slot `slot + index`. */
+  slot: number;
+  view: (new (at: number) => object) | null;
+}
+
+/** Buffer's own decoders, without `toString`'s argument checks (a field is read millions of times by the rules). */
+interface RawBuffer extends Buffer {
+  latin1Slice(start: number, end: number): string;
+  ucs2Slice(start: number, end: number): string;
+  latin1Write(text: string, offset: number, length: number): number;
+  ucs2Write(text: string, offset: number, length: number): number;
+}
+
+/**
+ * Fields a view holds itself: `kind` decides which rules look at a record (track or product
+ * release, sound recording or image) and is read about twenty times per record at message end.
+ * Its values are interned strings, so holding one costs the view a pointer.
+ */
+const HELD = new Set(['kind']);
+
+
+/** A view of a stored record: its fields are getters reading the store. */
+export interface RecordView {
+  toJSON(): unknown;
+}
+
+export class RecordStore {
+  private readonly pages: Buffer[] = [];
+  /** Records are written straight into the last page: `start` is where the record being written begins, `n` where the next byte goes. */
+  private out: RawBuffer = Buffer.alloc(0) as RawBuffer;
+  private start = 0;
+  private n = 0;
+  private readonly shapes: Shape[] = [];
+  private readonly shapeIds = new Map<string, number>();
+  private slots = 0;
+  private readonly slotStrings: (Map<string, number> | null | undefined)[] = [];
+  /** The last shape met under each slot (objects under one field usually share their keys). */
+  private readonly slotShape: number[] = [];
+  private readonly strings: string[] = [];
+  private readonly kept: unknown[] = [];
+  /** The slot of each list sealed, for its records' shape. */
+  private readonly listSlots = new WeakMap<unknown[], number>();
+  private table: PathTable | null = null;
+  /** The record being written or read: its anchored row and line, which its locations are written relative to. */
+  private baseRow = 0;
+  private baseLine = 0;
+  /** Reading: the page and position. */
+  private buf: Buffer = Buffer.alloc(0);
+  private pos = 0;
+  private readonly cacheAt = new Float64Array(CACHE_MASK + 1).fill(-1);
+  private readonly cacheIndex = new Int32Array(CACHE_MASK + 1);
+  private readonly cacheValue: unknown[] = new Array(CACHE_MASK + 1).fill(undefined);
+  /** Bytes of records written (for tests and benchmarks). */
+  bytes = 0;
+
+  /** Replaces `list[from..]` by views of the records written into the store; returns the list's length (the next `from`). */
+  seal(list: unknown[], from: number): number {
+    let slot = this.listSlots.get(list);
+    if (slot === undefined) this.listSlots.set(list, (slot = this.slots++));
+    for (let i = from; i < list.length; i++) {
+      const record = list[i];
+      if (record !== null && typeof record === 'object' && record.constructor === Object) list[i] = this.add(record as Record<string, unknown>, slot);
+    }
+    return list.length;
+  }
+
+  /** Writes `record` (a plain object) and returns its view. */
+  add(record: Record<string, unknown>, slot = -1): object {
+    const at = this.write(record, slot);
+    const shape = this.shapes[this.shapeAt(at)];
+    const View = (shape.view ??= this.viewClass(shape));
+    return new View(at);
+  }
+
+  /** The whole record at `at`, as plain objects. */
+  decode(at: number): Record<string, unknown> {
+    const shape = this.shapes[this.enter(at)];
+    return (shape.read ??= reader(shape.keys))(this);
+  }
+
+  /**
+   * Field `index` of the record at `at`. The last values read are kept in a small cache keyed by
+   * record and field: rules read a field several times in a row (`r.technical.length`, then
+   * `r.technical[j]` in a loop), and each would decode it again.
+   */
+  field(at: number, index: number): unknown {
+    const slot = (at + index * 40503) & CACHE_MASK;
+    if (this.cacheAt[slot] === at && this.cacheIndex[slot] === index) return this.cacheValue[slot];
+    this.enter(at);
+    for (let i = 0; i < index; i++) this.skip();
+    const value = this.value();
+    this.cacheAt[slot] = at;
+    this.cacheIndex[slot] = index;
+    this.cacheValue[slot] = value;
+    return value;
+  }
+
+  /** Writes the record at `at` again with field `index` set to `value`; returns the new address. */
+  assign(at: number, index: number, value: unknown): number {
+    const shape = this.shapes[this.shapeAt(at)];
+    const record = this.decode(at);
+    record[shape.keys[index]] = value;
+    return this.write(record, -1);
+  }
+
+  // --- writing
+
+  /** Writes `record` (a plain object); returns its address, for `decode` and `field`. */
+  write(record: Record<string, unknown>, slot = -1): number {
+    this.start = this.n;
+    const loc = record.loc;
+    if (loc instanceof TableLoc && this.tableFor(loc)) {
+      this.baseRow = loc.row;
+      this.baseLine = loc.line;
+    } else {
+      this.baseRow = 0;
+      this.baseLine = 0;
+    }
+    this.varint(this.baseRow);
+    this.varint(this.baseLine);
+    const shape = this.shapeOf(record, slot);
+    this.varint(shape);
+    const { keys, slot: first } = this.shapes[shape];
+    for (let i = 0; i < keys.length; i++) this.put(record[keys[i]], first + i);
+    return this.place();
+  }
+
+  /** The record just written: its address; the page is taken up to its end. */
+  private place(): number {
+    const at = (this.pages.length - 1) * PAGE_SPAN + this.start;
+    this.bytes += this.n - this.start;
+    // A page made larger than the address span for one big record holds nothing else.
+    if (this.out.length > PAGE_SPAN) this.n = this.out.length;
+    return at;
+  }
+
+  private tableFor(loc: TableLoc): boolean {
+    this.table ??= loc.table;
+    return this.table === loc.table;
+  }
+
+  private put(value: unknown, slot: number): void {
+    switch (typeof value) {
+      case 'string':
+        return this.putString(value, slot);
+      case 'number':
+        if (Number.isInteger(value) && value >= -0x40000000 && value < 0x40000000 && !Object.is(value, -0)) {
+          this.byte(T_INT);
+          this.varint(value >= 0 ? value * 2 : -value * 2 - 1);
+        } else {
+          this.room(9);
+          this.out[this.n++] = T_FLOAT;
+          this.out.writeDoubleLE(value, this.n);
+          this.n += 8;
+        }
+        return;
+      case 'boolean':
+        return this.byte(value ? T_TRUE : T_FALSE);
+      case 'undefined':
+        return this.byte(T_UNDEFINED);
+      case 'object': {
+        if (value === null) return this.byte(T_NULL);
+        if (Array.isArray(value)) return this.putArray(value, slot);
+        const kind = value.constructor;
+        if (kind === Object) return this.putObject(value as Record<string, unknown>, slot);
+        if ((kind === TableLoc || kind === TableLocated) && this.tableFor(value as TableLoc)) {
+          const loc = value as TableLoc;
+          this.byte(kind === TableLoc ? T_LOC : T_LOCATED);
+          this.zigzag(loc.row - this.baseRow);
+          this.varint(loc.rel + 1);
+          this.zigzag(loc.line - this.baseLine);
+          this.varint(loc.column);
+          if (kind === TableLocated) this.put((loc as TableLocated<unknown>).value, slot);
+          return;
+        }
+        break;
+      }
+    }
+    this.byte(T_KEPT);
+    this.varint(this.kept.length);
+    this.kept.push(value);
+  }
+
+  private putString(value: string, slot: number): void {
+    let known = this.slotStrings[slot];
+    if (known === undefined) this.slotStrings[slot] = known = new Map();
+    if (known !== null) {
+      let id = known.get(value);
+      if (id === undefined) {
+        if (known.size < SLOT_STRINGS) {
+          id = this.strings.length;
+          this.strings.push(value);
+          known.set(value, id);
+        } else this.slotStrings[slot] = null;
+      }
+      if (id !== undefined) {
+        this.byte(T_INTERNED);
+        this.varint(id);
+        return;
+      }
+    }
+    let wide = false;
+    for (let i = 0; i < value.length; i++) {
+      if (value.charCodeAt(i) > 0xff) {
+        wide = true;
+        break;
+      }
+    }
+    const bytes = wide ? value.length * 2 : value.length;
+    this.room(bytes + 6);
+    this.out[this.n++] = wide ? T_UTF16 : T_LATIN1;
+    this.varint(bytes);
+    this.n += wide ? this.out.ucs2Write(value, this.n, bytes) : this.out.latin1Write(value, this.n, bytes);
+  }
+
+  private putArray(list: unknown[], slot: number): void {
+    if (list.length === 0) return this.byte(T_EMPTY);
+    this.byte(T_ARRAY);
+    const start = this.begin();
+    this.varint(list.length);
+    for (let i = 0; i < list.length; i++) this.put(list[i], slot);
+    this.end(start);
+  }
+
+  private putObject(value: Record<string, unknown>, slot: number): void {
+    this.byte(T_OBJECT);
+    const start = this.begin();
+    const shape = this.shapeOf(value, slot);
+    this.varint(shape);
+    const { keys, slot: first } = this.shapes[shape];
+    for (let i = 0; i < keys.length; i++) this.put(value[keys[i]], first + i);
+    this.end(start);
+  }
+
+  /** Keeps one byte for the length of what follows (moved along when the length needs more); returns its place from the record's start (a record moves when its page fills). */
+  private begin(): number {
+    this.room(1);
+    return this.n++ - this.start;
+  }
+
+  private end(from: number): void {
+    const start = this.start + from;
+    const length = this.n - start - 1;
+    let extra = 0;
+    for (let v = length >>> 7; v > 0; v >>>= 7) extra++;
+    if (extra > 0) {
+      this.room(extra);
+      this.out.copyWithin(start + 1 + extra, start + 1, this.n);
+      this.n += extra;
+    }
+    let at = start;
+    let v = length;
+    while (v >= 0x80) {
+      this.out[at++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.out[at] = v;
+  }
+
+  /** The shape of `value`'s keys: the one last met under `slot` when the keys are the same, without listing them. */
+  private shapeOf(value: Record<string, unknown>, slot: number): number {
+    const last = slot >= 0 ? this.slotShape[slot] : undefined;
+    if (last !== undefined) {
+      const keys = this.shapes[last].keys;
+      let i = 0;
+      let same = true;
+      for (const key in value) {
+        if (keys[i++] !== key) {
+          same = false;
+          break;
+        }
+      }
+      if (same && i === keys.length) return last;
+    }
+    const keys = Object.keys(value);
+    const name = keys.join('\u0000');
+    let id = this.shapeIds.get(name);
+    if (id === undefined) {
+      id = this.shapes.length;
+      this.shapes.push({ keys, slot: this.slots, view: null, read: null });
+      this.slots += keys.length;
+      this.shapeIds.set(name, id);
+    }
+    if (slot >= 0) this.slotShape[slot] = id;
+    return id;
+  }
+
+  private byte(b: number): void {
+    this.room(1);
+    this.out[this.n++] = b;
+  }
+
+  private varint(v: number): void {
+    this.room(5);
+    while (v >= 0x80) {
+      this.out[this.n++] = (v & 0x7f) | 0x80;
+      v = Math.floor(v / 128);
+    }
+    this.out[this.n++] = v;
+  }
+
+  private zigzag(v: number): void {
+    this.varint(v >= 0 ? v * 2 : -v * 2 - 1);
+  }
+
+  /** Makes room for `bytes` more: when the page is full, the record written so far moves to a new one. */
+  private room(bytes: number): void {
+    if (this.n + bytes <= this.out.length) return;
+    const written = this.n - this.start;
+    const page = Buffer.allocUnsafeSlow(Math.max(PAGE_BYTES, (written + bytes) * 2)) as RawBuffer;
+    this.out.copy(page, 0, this.start, this.n);
+    this.pages.push(page);
+    this.out = page;
+    this.start = 0;
+    this.n = written;
+  }
+
+  // --- reading
+
+  /** Positions the reader on the record at `at`, past its header; returns its shape. */
+  private enter(at: number): number {
+    const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
+    this.buf = this.pages[page];
+    this.pos = at - page * PAGE_SPAN;
+    this.baseRow = this.readVarint();
+    this.baseLine = this.readVarint();
+    return this.readVarint();
+  }
+
+  private shapeAt(at: number): number {
+    const row = this.baseRow;
+    const line = this.baseLine;
+    const shape = this.enter(at);
+    this.baseRow = row;
+    this.baseLine = line;
+    return shape;
+  }
+
+  private readVarint(): number {
+    const buf = this.buf;
+    let b = buf[this.pos++];
+    if (b < 0x80) return b;
+    let v = b & 0x7f;
+    let scale = 128;
+    do {
+      b = buf[this.pos++];
+      v += (b & 0x7f) * scale;
+      scale *= 128;
+    } while (b >= 0x80);
+    return v;
+  }
+
+  private readZigzag(): number {
+    const v = this.readVarint();
+    return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
+  }
+
+  /** The next value (shape readers call it). */
+  value(): unknown {
+    const tag = this.buf[this.pos++];
+    switch (tag) {
+      case T_NULL:
+        return null;
+      case T_UNDEFINED:
+        return undefined;
+      case T_FALSE:
+        return false;
+      case T_TRUE:
+        return true;
+      case T_INT:
+        return this.readZigzag();
+      case T_FLOAT: {
+        const v = this.buf.readDoubleLE(this.pos);
+        this.pos += 8;
+        return v;
+      }
+      case T_LATIN1:
+      case T_UTF16: {
+        const length = this.readVarint();
+        const start = this.pos;
+        this.pos += length;
+        return tag === T_LATIN1 ? (this.buf as RawBuffer).latin1Slice(start, this.pos) : (this.buf as RawBuffer).ucs2Slice(start, this.pos);
+      }
+      case T_INTERNED:
+        return this.strings[this.readVarint()];
+      case T_EMPTY:
+        return EMPTY;
+      case T_ARRAY: {
+        this.readVarint();
+        const count = this.readVarint();
+        const list = new Array(count);
+        for (let i = 0; i < count; i++) list[i] = this.value();
+        return list;
+      }
+      case T_OBJECT: {
+        this.readVarint();
+        const shape = this.shapes[this.readVarint()];
+        return (shape.read ??= reader(shape.keys))(this);
+      }
+      case T_LOC:
+      case T_LOCATED: {
+        const row = this.baseRow + this.readZigzag();
+        const rel = this.readVarint() - 1;
+        const line = this.baseLine + this.readZigzag();
+        const column = this.readVarint();
+        if (tag === T_LOC) return new TableLoc(row, rel, line, column, this.table!);
+        return new TableLocated(this.value(), row, rel, line, column, this.table!);
+      }
+      case T_KEPT:
+        return this.kept[this.readVarint()];
+    }
+    throw new Error(`record store: unknown tag ${tag} at ${this.pos - 1}`);
+  }
+
+  /** Moves past one value. */
+  private skip(): void {
+    const tag = this.buf[this.pos++];
+    switch (tag) {
+      case T_INT:
+      case T_INTERNED:
+      case T_KEPT:
+        this.readVarint();
+        return;
+      case T_FLOAT:
+        this.pos += 8;
+        return;
+      case T_LATIN1:
+      case T_UTF16:
+      case T_ARRAY:
+      case T_OBJECT: {
+        const length = this.readVarint();
+        this.pos += length;
+        return;
+      }
+      case T_LOC:
+      case T_LOCATED:
+        this.readVarint();
+        this.readVarint();
+        this.readVarint();
+        this.readVarint();
+        if (tag === T_LOCATED) this.skip();
+        return;
+    }
+  }
+
+  /**
+   * A class of views for records of `shape`: a getter and a setter per key, reading and writing
+   * this store. The class is written as source, so that every getter is a function of its own
+   * with its own type feedback: getters made by one closure share theirs, and the calls from all
+   * of them became megamorphic.
+   */
+  private viewClass(shape: Shape): new (at: number) => object {
+    const held = shape.keys.findIndex((key) => HELD.has(key));
+    const accessors = shape.keys.map((key, index) => {
+      const name = JSON.stringify(key);
+      if (index === held) return `get [${name}]() { return this.#held; } set [${name}](v) { this.#at = store.assign(this.#at, ${index}, v); this.#held = v; }`;
+      return `get [${name}]() { return store.field(this.#at, ${index}); } set [${name}](v) { this.#at = store.assign(this.#at, ${index}, v); }`;
+    });
+    // Private fields: a view shows only its record's keys (Object.keys, spreads, test matchers).
+    const source = `return class View {
+      #at;
+      #held;
+      constructor(at) {
+        this.#at = at;
+        this.#held = ${held >= 0 ? `store.field(at, ${held})` : 'undefined'};
+      }
+      ${accessors.join('\n      ')}
+      toJSON() { return store.decode(this.#at); }
+    };`;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
+    const View = new Function('store', source)(this) as new (at: number) => object;
+    for (const key of shape.keys) Object.defineProperty(View.prototype, key, { ...Object.getOwnPropertyDescriptor(View.prototype, key), enumerable: true });
+    return View;
+  }
+}
+
+/** `store => ({ "a": store.value(), "b": store.value() })` for `keys`: literal properties are evaluated in order. */
+function reader(keys: string[]): (store: RecordStore) => Record<string, unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
+  return new Function('store', `return {${keys.map((key) => `${JSON.stringify(key)}: store.value()`).join(', ')}};`) as (store: RecordStore) => Record<string, unknown>;
+}
+
+/**
+ * A list kept in a store: `push` writes the item, iteration reads each one back. For lists that
+ * only grow and are read in order (every reference of a message: five per track release).
+ */
+export class StoredList<T> implements Iterable<T> {
+  private at = new Float64Array(64);
+  length = 0;
+
+  constructor(
+    private readonly store: RecordStore,
+    private readonly toRecord: (item: T) => Record<string, unknown>,
+    private readonly fromRecord: (record: Record<string, unknown>) => T,
+  ) {}
+
+  push(item: T): number {
+    if (this.length === this.at.length) {
+      const grown = new Float64Array(this.at.length * 2);
+      grown.set(this.at);
+      this.at = grown;
+    }
+    this.at[this.length++] = this.store.write(this.toRecord(item));
+    return this.length;
+  }
+
+  *[Symbol.iterator](): Iterator<T> {
+    for (let i = 0; i < this.length; i++) yield this.fromRecord(this.store.decode(this.at[i]));
+  }
+
+  toJSON(): T[] {
+    return [...this];
+  }
+}
