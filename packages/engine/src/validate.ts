@@ -4,7 +4,7 @@
  * media checks, and builds the report with its verdict.
  */
 import { openBatch, BatchError, type Batch, type BatchEntry } from './batch/index.js';
-import { createErnReader, type ErnReader } from './ern/reader.js';
+import { createErnReader, wantsRecordStore, type ErnReader } from './ern/reader.js';
 import type { ErnMessage } from './ern/model.js';
 import { runMessagePass, type PassResult, type RootInfo } from './xml/pass.js';
 import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, draftOfNamespace, oldErnOfNamespace, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
@@ -136,7 +136,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       rootProblem = versionProblem(root, file, ctx.engine);
       const version = versionOfNamespace(root.ns);
       if (rootProblem || !version) return { listeners: [] };
-      reader = createErnReader({ version, root });
+      reader = createErnReader({ version, root, store: ctx.options.recordStore ?? wantsRecordStore(entry.size) });
       const model = reader.message;
       dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null }, version);
       if (ctx.engine.isActive('xml-schema-valid')) {

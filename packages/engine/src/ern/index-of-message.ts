@@ -2,6 +2,11 @@
  * Lookups over a finished model for cross-reference rules: releases, resources and parties by
  * their local anchor, the releases that use a resource (resource list, track list, linked
  * references), and the deals that name a release. Built once per message, in O(size of model).
+ *
+ * Kept in typed arrays: a hash table of record numbers per list (probes compare the record's own
+ * anchor) and, for the two one-to-many lookups, linked lists of record numbers. Maps of strings to
+ * records took about 700 bytes per track release (a string and a map entry per anchor, an array
+ * per resource and per release); this takes about 40, which matters at a million records.
  */
 import type { Deal, ErnMessage, Party, Release, Resource } from './model.js';
 
@@ -11,16 +16,6 @@ export interface MessageIndex {
   party(ref: string): Party | undefined;
   releasesOfResource(ref: string): Release[];
   dealsOfRelease(ref: string): Deal[];
-}
-
-function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else if (!list.includes(value)) {
-    // A second value makes a list of two, not one of 17 slots (V8's first growth): most lists stay short.
-    if (list.length < 4) map.set(key, [...list, value]);
-    else list.push(value);
-  }
 }
 
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
@@ -33,56 +28,150 @@ export function indexMessage(m: ErnMessage): MessageIndex {
   return index;
 }
 
-function buildIndex(m: ErnMessage): MessageIndex {
-  const releases = new Map<string, Release>();
-  const resources = new Map<string, Resource>();
-  const parties = new Map<string, Party>();
-  const byResource = new Map<string, Release[]>();
-  const byRelease = new Map<string, Deal[]>();
+/** FNV-1a over the UTF-16 code units. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
-  // The first anchor wins: a duplicate anchor is a finding for a rule, not something to hide here.
-  // Indexed loops: this runs once per message, before the compiler would remove for-of's
-  // iterator results, one allocation per element otherwise (about 15 MB at 40,000 tracks).
+/** Record numbers of a list by anchor; the first record with an anchor wins (a duplicate anchor is a finding for a rule, not something to hide here). */
+class AnchorTable<T> {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(
+    private readonly list: readonly T[],
+    private readonly anchor: (record: T) => string | null,
+  ) {
+    let size = 16;
+    while (size < list.length * 2) size *= 2;
+    this.slots = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+    // Indexed loops: this runs once per message over every record.
+    for (let i = 0; i < list.length; i++) {
+      const ref = anchor(list[i]);
+      if (ref) this.insert(ref, i);
+    }
+  }
+
+  private insert(ref: string, record: number): void {
+    for (let at = hash(ref) & this.mask; ; at = (at + 1) & this.mask) {
+      const held = this.slots[at];
+      if (held === -1) {
+        this.slots[at] = record;
+        return;
+      }
+      if (this.anchor(this.list[held]) === ref) return;
+    }
+  }
+
+  /** The record number of `ref`, or -1. */
+  find(ref: string): number {
+    for (let at = hash(ref) & this.mask; ; at = (at + 1) & this.mask) {
+      const held = this.slots[at];
+      if (held === -1) return -1;
+      if (this.anchor(this.list[held]) === ref) return held;
+    }
+  }
+
+  get(ref: string): T | undefined {
+    const i = this.find(ref);
+    return i === -1 ? undefined : this.list[i];
+  }
+}
+
+/**
+ * Many values per key: keys are record numbers of an AnchorTable (anchors without a record go to a
+ * small map), values are record numbers of another list, kept in the order added, without repeats.
+ */
+class Links<K, T> {
+  private head: Int32Array;
+  private tail: Int32Array;
+  private next = new Int32Array(1024);
+  private value = new Int32Array(1024);
+  private count = 0;
+  private readonly loose = new Map<string, number[]>();
+
+  constructor(
+    keys: number,
+    private readonly table: AnchorTable<K>,
+    private readonly values: readonly T[],
+  ) {
+    this.head = new Int32Array(keys).fill(-1);
+    this.tail = new Int32Array(keys).fill(-1);
+  }
+
+  add(ref: string, value: number): void {
+    const key = this.table.find(ref);
+    if (key === -1) {
+      const list = this.loose.get(ref);
+      if (list === undefined) this.loose.set(ref, [value]);
+      else if (!list.includes(value)) list.push(value);
+      return;
+    }
+    for (let at = this.head[key]; at !== -1; at = this.next[at]) if (this.value[at] === value) return;
+    if (this.count === this.next.length) {
+      const next = new Int32Array(this.count * 2);
+      next.set(this.next);
+      this.next = next;
+      const values = new Int32Array(this.count * 2);
+      values.set(this.value);
+      this.value = values;
+    }
+    const at = this.count++;
+    this.value[at] = value;
+    this.next[at] = -1;
+    if (this.tail[key] === -1) this.head[key] = at;
+    else this.next[this.tail[key]] = at;
+    this.tail[key] = at;
+  }
+
+  get(ref: string): T[] {
+    const key = this.table.find(ref);
+    const out: T[] = [];
+    if (key === -1) {
+      for (const i of this.loose.get(ref) ?? []) out.push(this.values[i]);
+      return out;
+    }
+    for (let at = this.head[key]; at !== -1; at = this.next[at]) out.push(this.values[this.value[at]]);
+    return out;
+  }
+}
+
+function buildIndex(m: ErnMessage): MessageIndex {
   const rs = m.releases;
-  for (let i = 0; i < rs.length; i++) {
-    const r = rs[i];
-    if (r.reference && releases.get(r.reference.value) === undefined) releases.set(r.reference.value, r);
-  }
   const res = m.resources;
-  for (let i = 0; i < res.length; i++) {
-    const r = res[i];
-    if (r.reference && resources.get(r.reference.value) === undefined) resources.set(r.reference.value, r);
-  }
-  const ps = m.parties;
-  for (let i = 0; i < ps.length; i++) {
-    const p = ps[i];
-    if (p.reference.value && parties.get(p.reference.value) === undefined) parties.set(p.reference.value, p);
-  }
+  const ds = m.deals;
+  const releases = new AnchorTable(rs, (r) => r.reference?.value ?? null);
+  const resources = new AnchorTable(res, (r) => r.reference?.value ?? null);
+  const parties = new AnchorTable(m.parties, (p) => p.reference.value || null);
+  const byResource = new Links(res.length, resources, rs);
+  const byRelease = new Links(rs.length, releases, ds);
 
   for (let i = 0; i < rs.length; i++) {
     const r = rs[i];
     const refs = r.resourceReferences;
-    for (let j = 0; j < refs.length; j++) addTo(byResource, refs[j].value, r);
+    for (let j = 0; j < refs.length; j++) byResource.add(refs[j].value, i);
     const tracks = r.tracks;
     for (let j = 0; j < tracks.length; j++) {
       const t = tracks[j];
-      addTo(byResource, t.resourceReference.value, r);
-      for (let k = 0; k < t.linked.length; k++) addTo(byResource, t.linked[k], r);
+      byResource.add(t.resourceReference.value, i);
+      for (let k = 0; k < t.linked.length; k++) byResource.add(t.linked[k], i);
     }
     const linked = r.linkedResourceReferences;
-    if (linked) for (let j = 0; j < linked.length; j++) addTo(byResource, linked[j].value, r);
+    if (linked) for (let j = 0; j < linked.length; j++) byResource.add(linked[j].value, i);
   }
-  const ds = m.deals;
   for (let i = 0; i < ds.length; i++) {
-    const d = ds[i];
-    for (let j = 0; j < d.releaseReferences.length; j++) addTo(byRelease, d.releaseReferences[j].value, d);
+    const refs = ds[i].releaseReferences;
+    for (let j = 0; j < refs.length; j++) byRelease.add(refs[j].value, i);
   }
 
   return {
     release: (ref) => releases.get(ref),
     resource: (ref) => resources.get(ref),
     party: (ref) => parties.get(ref),
-    releasesOfResource: (ref) => byResource.get(ref) ?? [],
-    dealsOfRelease: (ref) => byRelease.get(ref) ?? [],
+    releasesOfResource: (ref) => byResource.get(ref),
+    dealsOfRelease: (ref) => byRelease.get(ref),
   };
 }

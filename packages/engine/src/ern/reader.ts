@@ -13,33 +13,48 @@ import { finish3, ROOT_TABLE_3 } from './reader-3.js';
 import { finish4, ROOT_TABLE_4 } from './reader-4.js';
 import { referenceOf, storedReferences } from './references.js';
 import { RecordStore } from './record-store.js';
+import { compactNew, type SharedLists } from './compact.js';
 import { addPartyName, resolveNames } from './parties.js';
 import { ownKind3 } from './release-kind.js';
 
 export interface ErnReader {
   /** Receives the events of the pass from the root's open on. */
   readonly listener: XmlListener;
-  /** Where the records of the model's lists are kept (record-store.ts). */
-  readonly store: RecordStore;
+  /** Where the records of the model's lists are kept (record-store.ts); null when they are objects. */
+  readonly store: RecordStore | null;
   /** The model, filled while streaming (complete after finish()). */
   readonly message: ErnMessage;
   /** Called after the pass ended: resolves 4.x party names, decides 3.x release kinds. */
   finish(): ErnMessage;
 }
 
-export function createErnReader(init: { version: ErnVersion; root: RootInfo }): ErnReader {
+/**
+ * Messages from this size on keep their records as bytes. Below it the model as objects fits in
+ * memory with room to spare (about 4 KB per track release: 430 MB peak for a 100 MB message),
+ * and reading objects is faster: measured at 100 MB, 3.2 s as objects, 4.3 s as bytes.
+ */
+export const RECORD_STORE_MIN_BYTES = 256 * 1024 * 1024;
+
+/** True when a message of `bytes` (undefined: unknown, a stream) should keep its records as bytes. */
+export function wantsRecordStore(bytes: number | undefined): boolean {
+  return bytes === undefined || bytes >= RECORD_STORE_MIN_BYTES;
+}
+
+/** `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see `wantsRecordStore`). */
+export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean }): ErnReader {
   const message = emptyMessage(init.version, init.root);
   const family4 = message.family === '4';
   const dispatcher = new Dispatcher(init.root.name.length + 1, family4 ? ROOT_TABLE_4 : ROOT_TABLE_3, message);
   let finished = false;
   // The records of the lists are kept as bytes once their element closed (record-store.ts); how far each list is sealed.
-  const store = new RecordStore();
-  message.references = storedReferences(store);
+  const store = init.store === false ? null : new RecordStore();
+  if (store) message.references = storedReferences(store);
   let releases = 0;
   let resources = 0;
   let deals = 0;
   let parties = 0;
   const names = new Map<string, string>();
+  const shared: SharedLists = new Map();
 
   const listener: XmlListener = {
     name: 'ern-reader',
@@ -56,10 +71,17 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo }): 
           for (let i = releases; i < message.releases.length; i++) resolveNames(message.releases[i], names);
           for (let i = resources; i < message.resources.length; i++) resolveNames(message.resources[i], names);
         } else for (let i = releases; i < message.releases.length; i++) message.releases[i].kind = ownKind3(message.releases[i]);
-        releases = store.seal(message.releases, releases);
-        resources = store.seal(message.resources, resources);
-        deals = store.seal(message.deals, deals);
-        parties = store.seal(message.parties, parties);
+        if (store) {
+          releases = store.seal(message.releases, releases);
+          resources = store.seal(message.resources, resources);
+          deals = store.seal(message.deals, deals);
+          parties = store.seal(message.parties, parties);
+        } else {
+          releases = compactNew(message.releases, releases, shared);
+          resources = compactNew(message.resources, resources, shared);
+          deals = compactNew(message.deals, deals, shared);
+          parties = compactNew(message.parties, parties, shared);
+        }
       }
     },
   };

@@ -52,6 +52,8 @@ const PAGE_BYTES = 1 << 20;
 const PAGE_SPAN = 1 << 21;
 /** Fields read lately, kept decoded (see `field`). */
 const CACHE_MASK = 1023;
+/** Encoded size of the largest value the cache keeps. */
+const CACHE_BYTES = 2048;
 /** Distinct values a field may intern before it writes its strings in place. */
 const SLOT_STRINGS = 64;
 
@@ -149,7 +151,10 @@ export class RecordStore {
     if (this.cacheAt[slot] === at && this.cacheIndex[slot] === index) return this.cacheValue[slot];
     this.enter(at);
     for (let i = 0; i < index; i++) this.skip();
+    const from = this.pos;
     const value = this.value();
+    // A large value (an album's track list) is not kept: the cache would hold it until pushed out.
+    if (this.pos - from > CACHE_BYTES) return value;
     this.cacheAt[slot] = at;
     this.cacheIndex[slot] = index;
     this.cacheValue[slot] = value;

@@ -22,22 +22,22 @@ export interface ReadOutcome {
   pass: PassResult;
 }
 
-async function read(source: AsyncIterable<Buffer | string>, version?: ErnVersion): Promise<ReadOutcome> {
+async function read(source: AsyncIterable<Buffer | string>, version?: ErnVersion, store = true): Promise<ReadOutcome> {
   let reader: ErnReader | null = null;
   const pass = await runMessagePass(source, (root) => {
     if (!root) return { listeners: [] };
     const v = version ?? versionOfNamespace(root.ns) ?? PATCH_NAMESPACES[root.ns];
     if (!v) throw new Error(`not an ERN 3.7-4.3 namespace: ${root.ns}`);
-    reader = createErnReader({ version: v, root });
+    reader = createErnReader({ version: v, root, store });
     return { listeners: [reader.listener] };
   });
   if (!reader) throw new Error(`no root element (${pass.fatal?.message ?? 'unknown'})`);
   return { message: (reader as ErnReader).finish(), pass };
 }
 
-/** Reads a sample by its path under the shared samples folder (or an absolute path). */
-export function readSample(file: string, version?: ErnVersion): Promise<ReadOutcome> {
-  return read(createReadStream(path.isAbsolute(file) ? file : sample(file)), version);
+/** Reads a sample by its path under the shared samples folder (or an absolute path); `store` false keeps the records as objects. */
+export function readSample(file: string, version?: ErnVersion, store = true): Promise<ReadOutcome> {
+  return read(createReadStream(path.isAbsolute(file) ? file : sample(file)), version, store);
 }
 
 /** Reads an XML string, fed in small chunks to exercise chunk boundaries. */

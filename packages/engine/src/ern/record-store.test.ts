@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { RecordStore, StoredList } from './record-store.js';
+import { PathTable, TableLoc, TableLocated } from '../xml/path-table.js';
+import { validate } from '../validate.js';
+import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';
+import { readSample, readXml } from './testing/read-message.js';
+
+describe('RecordStore', () => {
+  const table = new PathTable();
+  const m = table.add(-1, table.segment('M'), 1);
+  const r7 = table.add(m, table.segment('R'), 7);
+  const isrc = table.rel(-1, table.segment('ISRC'), 1);
+
+  it('gives back every kind of value a record holds, field by field and whole', () => {
+    const store = new RecordStore();
+    const wide = 'Ταξίδι 旅 🎵';
+    const record = {
+      loc: new TableLoc(r7, -1, 1000, 5, table),
+      text: 'Benchmark Records',
+      empty: '',
+      wide,
+      latin1: 'Café déjà vu ÿ',
+      ints: [0, 1, -1, 127, 128, 300, -70000, 0x3fffffff, -0x40000000],
+      floats: [0.5, -0, 2 ** 40, -(2 ** 45), Number.NaN, Number.POSITIVE_INFINITY],
+      flags: [true, false, null, undefined],
+      nested: { a: [{ b: 'x', c: [1, 2] }, { b: 'y', c: [] }], d: null },
+      isrc: new TableLocated('GBXYZ0000006', r7, isrc, 1004, 11, table),
+      before: new TableLoc(r7, isrc, 990, 3, table),
+      other: new Date(0),
+    };
+    const view = store.add(record) as typeof record;
+    expect(view.text).toBe('Benchmark Records');
+    expect(view.empty).toBe('');
+    expect(view.wide).toBe(wide);
+    expect(view.latin1).toBe(record.latin1);
+    expect(view.ints).toEqual(record.ints);
+    expect(view.floats).toEqual(record.floats);
+    expect(Object.is(view.floats[1], -0)).toBe(true);
+    expect(view.flags).toEqual([true, false, null, undefined]);
+    expect(view.nested).toEqual(record.nested);
+    expect(view.isrc).toBeInstanceOf(TableLocated);
+    expect(view.isrc.toJSON()).toEqual({ value: 'GBXYZ0000006', line: 1004, column: 11, path: '/M/R[7]/ISRC' });
+    // A location before its record's own line (written as a negative difference).
+    expect(view.before.toJSON()).toEqual({ line: 990, column: 3, path: '/M/R[7]/ISRC' });
+    expect(view.loc.path).toBe('/M/R[7]');
+    expect(view.other).toBe(record.other);
+    expect(Object.keys(view)).toEqual([]);
+    expect(JSON.parse(JSON.stringify(view))).toEqual(JSON.parse(JSON.stringify(record)));
+    expect(store.bytes).toBeGreaterThan(0);
+  });
+
+  it('writes a record again when a field is assigned, and keeps the others', () => {
+    const store = new RecordStore();
+    const view = store.add({ kind: 'other', names: ['a'], n: 1 }) as { kind: string; names: string[]; n: number };
+    expect(view.kind).toBe('other');
+    view.kind = 'main';
+    view.names = ['a', 'b'];
+    expect(view.kind).toBe('main');
+    expect(view.names).toEqual(['a', 'b']);
+    expect(view.n).toBe(1);
+  });
+
+  it('interns a field of few values and writes a field of many in place, both read back the same', () => {
+    const store = new RecordStore();
+    const list: Record<string, unknown>[] = [];
+    for (let i = 0; i < 500; i++) list.push({ role: i % 2 ? 'MainArtist' : 'Producer', title: `Track ${i}` });
+    store.seal(list, 0);
+    list.forEach((view, i) => {
+      expect(view.role).toBe(i % 2 ? 'MainArtist' : 'Producer');
+      expect(view.title).toBe(`Track ${i}`);
+    });
+    // 500 titles of about 10 bytes each: in place, so about 6 KB, not 500 list entries of strings.
+    expect(store.bytes).toBeLessThan(500 * 16);
+  });
+
+  it('holds records larger than a page and many pages of small ones', () => {
+    const store = new RecordStore();
+    const big = { titles: Array.from({ length: 100_000 }, (_, i) => ({ text: `Title number ${i}`, n: i })) };
+    const small: Record<string, unknown>[] = [];
+    for (let i = 0; i < 20_000; i++) small.push({ ref: `R${i}`, text: 'x'.repeat(100) + i });
+    const before = store.add({ ref: 'first' }) as { ref: string };
+    store.seal(small, 0);
+    const view = store.add(big) as typeof big;
+    const after = store.add({ ref: 'last' }) as { ref: string };
+    expect(view.titles.length).toBe(100_000);
+    expect(view.titles[99_999]).toEqual({ text: 'Title number 99999', n: 99_999 });
+    expect(before.ref).toBe('first');
+    expect(after.ref).toBe('last');
+    expect(small[12_345].ref).toBe('R12345');
+    expect(small[19_999].text).toBe('x'.repeat(100) + 19_999);
+  });
+
+  it('keeps a list read in order', () => {
+    const store = new RecordStore();
+    const list = new StoredList<{ v: number }>(store, (x) => ({ v: x.v }), (r) => ({ v: r.v as number }));
+    for (let i = 0; i < 1000; i++) list.push({ v: i });
+    expect(list.length).toBe(1000);
+    expect([...list].map((x) => x.v)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+  });
+});
+
+const rows = readSampleIndex().filter((r) => IN_SCOPE_SETS.has(r.xsd_set) && (r.xmllint_result === 'valid' || r.xmllint_result === 'invalid'));
+
+describe('the model as bytes and as objects', () => {
+  it('finds the samples', () => expect(rows.length).toBeGreaterThan(90));
+
+  it.each(rows.map((r) => [r.file, r.path] as const))('reads %s the same both ways, and reports the same', async (_file, path) => {
+    const [asBytes, asObjects] = await Promise.all([validate(path, { media: false, recordStore: true }), validate(path, { media: false, recordStore: false })]);
+    // Everything but the run's own clock.
+    const plain = (report: object) => ({ ...JSON.parse(JSON.stringify(report)), engine: null });
+    expect(plain(asBytes)).toEqual(plain(asObjects));
+  });
+
+  it('gives the same model both ways on every sample', async () => {
+    for (const row of rows) {
+      if (!/ern-4|ern-3\.[78]/.test(row.xsd_set)) continue;
+      const [a, b] = await Promise.all([readSample(row.path, undefined, true).catch(() => null), readSample(row.path, undefined, false).catch(() => null)]);
+      if (a === null || b === null) {
+        expect(a, row.file).toBe(b);
+        continue;
+      }
+      expect(JSON.parse(JSON.stringify(a.message)), row.file).toEqual(JSON.parse(JSON.stringify(b.message)));
+    }
+    const xml = `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><PartyList><Party><PartyReference>P1</PartyReference><PartyName><FullName>Late</FullName></PartyName></Party></PartyList><ReleaseList><TrackRelease><ReleaseReference>R1</ReleaseReference><DisplayArtist><ArtistPartyReference>P2</ArtistPartyReference></DisplayArtist></TrackRelease></ReleaseList><PartyList><Party><PartyReference>P2</PartyReference><PartyName><FullName>Later</FullName></PartyName></Party></PartyList></ern:NewReleaseMessage>`;
+    const { message } = await readXml(xml);
+    // A party listed after the release that names it: resolved at message end, the record written again.
+    expect(message.releases[0].displayArtists.map((a) => a.name)).toEqual(['Later']);
+  });
+});
