@@ -53,7 +53,7 @@ export const ALONE_HINT = { alone: 'Check the whole delivery (the folder or zip 
  */
 const localCounts = new WeakMap<ErnMessage, Map<string, number>>();
 
-function localFileCount(message: ErnMessage, kinds: readonly ResourceKind[] | 'all'): number {
+export function localFileCount(message: ErnMessage, kinds: readonly ResourceKind[] | 'all'): number {
   let counts = localCounts.get(message);
   if (!counts) localCounts.set(message, (counts = new Map()));
   const key = kinds === 'all' ? 'all' : kinds.join(',');

@@ -2,6 +2,7 @@
 import type { FindingLocation, RuleHandlers } from '../define.js';
 import type { ClosedElement } from '../../xml/events.js';
 import { locate } from '../../xml/pass-events.js';
+import { keptList } from '../../ern/record-store.js';
 
 export interface TerritoryCodeFound {
   code: string;
@@ -11,8 +12,9 @@ export interface TerritoryCodeFound {
   release: string | null;
 }
 
-export function territoryCollector(currentRelease: () => string | null): { handlers: RuleHandlers; found: TerritoryCodeFound[] } {
-  const found: TerritoryCodeFound[] = [];
+/** Every code met, kept as bytes until message end (`keptList`): a catalog message has a deal or two per track. */
+export function territoryCollector(currentRelease: () => string | null): { handlers: RuleHandlers; found: Iterable<TerritoryCodeFound> & { length: number } } {
+  const found = keptList<TerritoryCodeFound>();
   const take = (element: string) => (el: ClosedElement) => {
     if (el.text !== '') found.push({ code: el.text, element, loc: locate(el), release: currentRelease() });
   };

@@ -3,6 +3,7 @@
  * 4.2 the narrower `_ERN` lists (no AsPerContract, no Unknown). `UserDefined` with its
  * `@UserDefinedValue` is always allowed. Values are read from the installed XSD set.
  */
+import { keptList } from '../../../ern/record-store.js';
 import { defineRule, type FindingLocation } from '../../define.js';
 import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { didYouMean } from '../../../avs/nearest.js';
@@ -27,8 +28,8 @@ export default defineRule({
     },
   },
   create(ctx) {
-    // What is kept of each value: an element kept past its close would keep its ancestors too.
-    const found: { name: string; text: string; loc: FindingLocation; list: 'commercialModel' | 'useType' }[] = [];
+    // What is kept of each value (an element kept past its close would keep its ancestors too), as bytes until message end: a catalog message has a deal per track.
+    const found = keptList<{ name: string; text: string; loc: FindingLocation; list: 'commercialModel' | 'useType' }>();
     const take = (list: 'commercialModel' | 'useType') => (el: ClosedElement) => {
       if (el.bare.includes('/DealTerms/') && el.text !== '') found.push({ name: el.name, text: el.text, loc: locate(el), list });
     };

@@ -1,7 +1,6 @@
 /** Every file a resource references is in the delivery (folder or zip) and can be read. */
 import { defineRule } from '../../define.js';
-import { filesOf } from '../../../media/rule-support.js';
-import { isRemoteReference } from '../../../media/resolve.js';
+import { filesOf, localFileCount } from '../../../media/rule-support.js';
 
 export default defineRule({
   id: 'package-file-present',
@@ -29,13 +28,14 @@ export default defineRule({
   create(ctx) {
     return {
       'Media:exit'() {
-        const refs = filesOf(ctx.message, 'all');
         const media = ctx.media;
         if (!media) {
-          const local = refs.filter((r) => r.file.uri.trim() && !isRemoteReference(r.file));
-          if (local.length) ctx.skip({ messageId: 'alone', data: { count: local.length } });
+          // Counted, not listed: a catalog message names a file per track.
+          const count = localFileCount(ctx.message, 'all');
+          if (count) ctx.skip({ messageId: 'alone', data: { count } });
           return;
         }
+        const refs = filesOf(ctx.message, 'all');
         for (const { file, reference } of refs) {
           const resource = reference ?? '(no reference)';
           const at = { loc: file.loc, resource: reference };
