@@ -5,6 +5,7 @@
  */
 import { openBatch, BatchError, type Batch, type BatchEntry } from './batch/index.js';
 import { createErnReader, wantsRecordStore, type ErnReader } from './ern/reader.js';
+import { tightenHeap } from './ern/record-store.js';
 import type { ErnMessage } from './ern/model.js';
 import { runMessagePass, type PassResult, type RootInfo } from './xml/pass.js';
 import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, draftOfNamespace, oldErnOfNamespace, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
@@ -136,7 +137,9 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       rootProblem = versionProblem(root, file, ctx.engine);
       const version = versionOfNamespace(root.ns);
       if (rootProblem || !version) return { listeners: [] };
-      reader = createErnReader({ version, root, store: ctx.options.recordStore ?? wantsRecordStore(entry.size) });
+      const store = ctx.options.recordStore ?? wantsRecordStore(entry.size);
+      if (store && ctx.options.recordStore === undefined) tightenHeap();
+      reader = createErnReader({ version, root, store });
       const model = reader.message;
       dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null }, version);
       if (ctx.engine.isActive('xml-schema-valid')) {

@@ -26,6 +26,7 @@
  * decode whole values, and the point is reading one field of a record without decoding the rest,
  * with the locations and strings packed as above.
  */
+import v8 from 'node:v8';
 import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
 import { EMPTY } from './compact.js';
 
@@ -582,4 +583,19 @@ export class StoredList<T> implements Iterable<T> {
 /** A list of plain records (strings, numbers, locations) kept as bytes in a store of its own: for what a rule collects while the message streams and checks at its end. */
 export function keptList<T extends object>(): StoredList<T> {
   return new StoredList<T>(new RecordStore(), (item) => item as Record<string, unknown>, (record) => record as T);
+}
+
+let heapTightened = false;
+
+/**
+ * Asks V8 to grow this process's heap by 20% at a time instead of its default (up to several
+ * times the live heap). A message kept as bytes has a small live heap, but its rules decode what
+ * they read, and that short-lived garbage piled up: a 1 GB message peaked at 1.4 GB of RSS for
+ * about 650 MB live; with this, 0.83 GB, for about 5% more time. Not done for messages kept as
+ * objects: with a large live heap, the extra full collections cost 15-40% there.
+ */
+export function tightenHeap(): void {
+  if (heapTightened) return;
+  heapTightened = true;
+  v8.setFlagsFromString('--heap-growing-percent=20');
 }
