@@ -48,7 +48,8 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
   let finished = false;
   // The records of the lists are kept as bytes once their element closed (record-store.ts); how far each list is sealed.
   const store = init.store === false ? null : new RecordStore();
-  if (store) message.references = storedReferences(store);
+  // In a store of their own: a list read in order is written without an address per item (record-store.ts).
+  if (store) message.references = storedReferences();
   let releases = 0;
   let resources = 0;
   let deals = 0;

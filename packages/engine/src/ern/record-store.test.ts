@@ -90,12 +90,27 @@ describe('RecordStore', () => {
     expect(small[19_999].text).toBe('x'.repeat(100) + 19_999);
   });
 
-  it('keeps a list read in order', () => {
+  it('keeps a list read in order, over many pages, with its locations', () => {
     const store = new RecordStore();
-    const list = new StoredList<{ v: number }>(store, (x) => ({ v: x.v }), (r) => ({ v: r.v as number }));
-    for (let i = 0; i < 1000; i++) list.push({ v: i });
-    expect(list.length).toBe(1000);
-    expect([...list].map((x) => x.v)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    const rows = Array.from({ length: 50 }, (_, i) => table.add(m, table.segment('R'), i + 1));
+    type Item = { v: number; loc: TableLoc; text: string };
+    const list = new StoredList<Item>(store, (x) => ({ ...x }), (r) => r as unknown as Item);
+    const n = 120_000;
+    // Rows and lines that go up and down between items (written as differences to the item before).
+    const item = (i: number): Item => ({ v: i, loc: new TableLoc(rows[(i * 7) % 50], i % 3 === 0 ? isrc : -1, 100_000 + ((i * 13) % 997) * (i % 2 ? 1 : -1), i % 80, table), text: `item ${i} `.repeat(i % 5) });
+    for (let i = 0; i < n; i++) list.push(item(i));
+    expect(list.length).toBe(n);
+    expect(store.bytes).toBeGreaterThan(2 * (1 << 20));
+    let i = 0;
+    for (const got of list) {
+      const want = item(i++);
+      expect(got.v).toBe(want.v);
+      expect(got.text).toBe(want.text);
+      expect(got.loc.toJSON()).toEqual(want.loc.toJSON());
+    }
+    expect(i).toBe(n);
+    // Read twice: iteration keeps no state in the list.
+    expect([...list].length).toBe(n);
   });
 });
 

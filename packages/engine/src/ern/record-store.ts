@@ -58,6 +58,12 @@ const CACHE_BYTES = 2048;
 /** Distinct values a field may intern before it writes its strings in place. */
 const SLOT_STRINGS = 64;
 
+/** The row and line of the last record of a list written (or read) in order. */
+export interface Chain {
+  row: number;
+  line: number;
+}
+
 interface Shape {
   keys: string[];
   /** Reads an object of this shape from the store's position: an object literal of its own, so V8 gives every object of the shape one hidden class (a loop of keyed stores made the reads megamorphic). */
@@ -173,7 +179,7 @@ export class RecordStore {
   // --- writing
 
   /** Writes `record` (a plain object); returns its address, for `decode` and `field`. */
-  write(record: Record<string, unknown>, slot = -1): number {
+  write(record: Record<string, unknown>, slot = -1, chain: Chain | null = null): number {
     this.start = this.n;
     const loc = record.loc;
     if (loc instanceof TableLoc && this.tableFor(loc)) {
@@ -183,8 +189,16 @@ export class RecordStore {
       this.baseRow = 0;
       this.baseLine = 0;
     }
-    this.varint(this.baseRow);
-    this.varint(this.baseLine);
+    if (chain) {
+      // A list read in order: the record's row and line as differences to the one before.
+      this.zigzag(this.baseRow - chain.row);
+      this.zigzag(this.baseLine - chain.line);
+      chain.row = this.baseRow;
+      chain.line = this.baseLine;
+    } else {
+      this.varint(this.baseRow);
+      this.varint(this.baseLine);
+    }
     const shape = this.shapeOf(record, slot);
     this.varint(shape);
     const { keys, slot: first } = this.shapes[shape];
@@ -385,14 +399,30 @@ export class RecordStore {
   // --- reading
 
   /** Positions the reader on the record at `at`, past its header; returns its shape. */
-  private enter(at: number): number {
+  private enter(at: number, chain: Chain | null = null): number {
     const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
     this.buf = this.pages[page];
     this.pos = at - page * PAGE_SPAN;
-    this.baseRow = this.readVarint();
-    this.baseLine = this.readVarint();
+    if (chain) {
+      chain.row = this.baseRow = chain.row + this.readZigzag();
+      chain.line = this.baseLine = chain.line + this.readZigzag();
+    } else {
+      this.baseRow = this.readVarint();
+      this.baseLine = this.readVarint();
+    }
     return this.readVarint();
   }
+
+  /** Reads the record at `at` written with `chain` (see `StoredList`); returns it and where the next one starts when it follows in the same page. */
+  decodeChained(at: number, chain: Chain): Record<string, unknown> {
+    const shape = this.shapes[this.enter(at, chain)];
+    const record = (shape.read ??= reader(shape.keys))(this);
+    this.after = at - (at % PAGE_SPAN) + this.pos;
+    return record;
+  }
+
+  /** The address right after the last record read by `decodeChained`. */
+  after = 0;
 
   private shapeAt(at: number): number {
     const row = this.baseRow;
@@ -548,11 +578,16 @@ function reader(keys: string[]): (store: RecordStore) => Record<string, unknown>
 }
 
 /**
- * A list kept in a store: `push` writes the item, iteration reads each one back. For lists that
- * only grow and are read in order (every reference of a message: five per track release).
+ * A list kept in a store of its own: `push` writes the item, iteration reads each one back, in
+ * order. Its records follow each other in the store's pages, each with its row and line as
+ * differences to the record before, so the list keeps no address per item, only where each page
+ * starts (every reference of a message: five per track release, about 20 bytes each).
  */
 export class StoredList<T> implements Iterable<T> {
-  private at = new Float64Array(64);
+  /** Item number and address of the first item of each page. */
+  private readonly pageStarts: number[] = [];
+  private readonly chain: Chain = { row: 0, line: 0 };
+  private lastPage = -1;
   length = 0;
 
   constructor(
@@ -562,17 +597,28 @@ export class StoredList<T> implements Iterable<T> {
   ) {}
 
   push(item: T): number {
-    if (this.length === this.at.length) {
-      const grown = new Float64Array(this.at.length * 2);
-      grown.set(this.at);
-      this.at = grown;
+    const at = this.store.write(this.toRecord(item), -1, this.chain);
+    const page = Math.floor(at / PAGE_SPAN);
+    if (page !== this.lastPage) {
+      this.lastPage = page;
+      this.pageStarts.push(this.length, at);
     }
-    this.at[this.length++] = this.store.write(this.toRecord(item));
-    return this.length;
+    return ++this.length;
   }
 
   *[Symbol.iterator](): Iterator<T> {
-    for (let i = 0; i < this.length; i++) yield this.fromRecord(this.store.decode(this.at[i]));
+    const chain: Chain = { row: 0, line: 0 };
+    let at = 0;
+    let nextStart = 0;
+    for (let i = 0; i < this.length; i++) {
+      if (nextStart < this.pageStarts.length && this.pageStarts[nextStart] === i) {
+        at = this.pageStarts[nextStart + 1];
+        nextStart += 2;
+      }
+      const record = this.store.decodeChained(at, chain);
+      at = this.store.after;
+      yield this.fromRecord(record);
+    }
   }
 
   toJSON(): T[] {

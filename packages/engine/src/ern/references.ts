@@ -48,16 +48,16 @@ export function referenceOf(el: ClosedElement): Reference | null {
   return { target, value: el.text, path: el.path, line: el.line, column: el.column };
 }
 
-/** The message's references, kept in its record store: a reference is written as its target and its located value. */
-export function storedReferences(store: RecordStore): StoredList<Reference> {
+/** The message's references, kept as bytes: a reference is written as its located value and its target. */
+export function storedReferences(store = new RecordStore()): StoredList<Reference> {
   return new StoredList<Reference>(
     store,
     (ref) =>
       ref instanceof TableReference
-        ? { target: ref.target, at: new TableLocated(ref.value, ref.row, ref.rel, ref.line, ref.column, ref.table) }
+        ? { loc: new TableLocated(ref.value, ref.row, ref.rel, ref.line, ref.column, ref.table), target: ref.target }
         : { target: ref.target, value: ref.value, path: ref.path, line: ref.line, column: ref.column },
     (record) => {
-      const at = record.at as TableLocated | undefined;
+      const at = record.loc as TableLocated | undefined;
       if (at === undefined) return record as unknown as Reference;
       return new TableReference(record.target as Reference['target'], at.value, at.row, at.rel, at.line, at.column, at.table);
     },
