@@ -46,6 +46,11 @@ const T_LOC = 12;
 const T_LOCATED = 13;
 /** Anything else (an object of another class): kept as it is in a side list. */
 const T_KEPT = 14;
+/** A location (or located value) on its record's own anchored row: the row difference (0) is not written. */
+const T_LOC_HERE = 15;
+const T_LOCATED_HERE = 16;
+/** `count` nulls in a row among an object's values (most optional fields of a record are null). */
+const T_NULLS = 17;
 
 /** Bytes per page; a record larger than that gets a page of its own. */
 const PAGE_BYTES = 1 << 20;
@@ -201,8 +206,7 @@ export class RecordStore {
     }
     const shape = this.shapeOf(record, slot);
     this.varint(shape);
-    const { keys, slot: first } = this.shapes[shape];
-    for (let i = 0; i < keys.length; i++) this.put(record[keys[i]], first + i);
+    this.putValues(record, this.shapes[shape]);
     return this.place();
   }
 
@@ -246,8 +250,11 @@ export class RecordStore {
         if (kind === Object) return this.putObject(value as Record<string, unknown>, slot);
         if ((kind === TableLoc || kind === TableLocated) && this.tableFor(value as TableLoc)) {
           const loc = value as TableLoc;
-          this.byte(kind === TableLoc ? T_LOC : T_LOCATED);
-          this.zigzag(loc.row - this.baseRow);
+          if (loc.row === this.baseRow) this.byte(kind === TableLoc ? T_LOC_HERE : T_LOCATED_HERE);
+          else {
+            this.byte(kind === TableLoc ? T_LOC : T_LOCATED);
+            this.zigzag(loc.row - this.baseRow);
+          }
           this.varint(loc.rel + 1);
           this.zigzag(loc.line - this.baseLine);
           this.varint(loc.column);
@@ -308,9 +315,27 @@ export class RecordStore {
     const start = this.begin();
     const shape = this.shapeOf(value, slot);
     this.varint(shape);
-    const { keys, slot: first } = this.shapes[shape];
-    for (let i = 0; i < keys.length; i++) this.put(value[keys[i]], first + i);
+    this.putValues(value, this.shapes[shape]);
     this.end(start);
+  }
+
+  /** An object's values in its shape's order, runs of nulls as one count. */
+  private putValues(value: Record<string, unknown>, shape: Shape): void {
+    const { keys, slot } = shape;
+    for (let i = 0; i < keys.length; i++) {
+      const v = value[keys[i]];
+      if (v === null) {
+        let run = 1;
+        while (i + run < keys.length && value[keys[i + run]] === null) run++;
+        if (run > 1) {
+          this.byte(T_NULLS);
+          this.varint(run);
+          i += run - 1;
+          continue;
+        }
+      }
+      this.put(v, slot + i);
+    }
   }
 
   /** Keeps one byte for the length of what follows (moved along when the length needs more); returns its place from the record's start (a record moves when its page fills). */
@@ -401,6 +426,7 @@ export class RecordStore {
   /** Positions the reader on the record at `at`, past its header; returns its shape. */
   private enter(at: number, chain: Chain | null = null): number {
     const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
+    this.nulls = 0;
     this.buf = this.pages[page];
     this.pos = at - page * PAGE_SPAN;
     if (chain) {
@@ -452,11 +478,21 @@ export class RecordStore {
     return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
   }
 
+  /** Nulls of a T_NULLS run still to be read as values. */
+  private nulls = 0;
+
   /** The next value (shape readers call it). */
   value(): unknown {
+    if (this.nulls > 0) {
+      this.nulls--;
+      return null;
+    }
     const tag = this.buf[this.pos++];
     switch (tag) {
       case T_NULL:
+        return null;
+      case T_NULLS:
+        this.nulls = this.readVarint() - 1;
         return null;
       case T_UNDEFINED:
         return undefined;
@@ -495,12 +531,14 @@ export class RecordStore {
         return (shape.read ??= reader(shape.keys))(this);
       }
       case T_LOC:
-      case T_LOCATED: {
-        const row = this.baseRow + this.readZigzag();
+      case T_LOCATED:
+      case T_LOC_HERE:
+      case T_LOCATED_HERE: {
+        const row = tag === T_LOC || tag === T_LOCATED ? this.baseRow + this.readZigzag() : this.baseRow;
         const rel = this.readVarint() - 1;
         const line = this.baseLine + this.readZigzag();
         const column = this.readVarint();
-        if (tag === T_LOC) return new TableLoc(row, rel, line, column, this.table!);
+        if (tag === T_LOC || tag === T_LOC_HERE) return new TableLoc(row, rel, line, column, this.table!);
         return new TableLocated(this.value(), row, rel, line, column, this.table!);
       }
       case T_KEPT:
@@ -511,8 +549,15 @@ export class RecordStore {
 
   /** Moves past one value. */
   private skip(): void {
+    if (this.nulls > 0) {
+      this.nulls--;
+      return;
+    }
     const tag = this.buf[this.pos++];
     switch (tag) {
+      case T_NULLS:
+        this.nulls = this.readVarint() - 1;
+        return;
       case T_INT:
       case T_INTERNED:
       case T_KEPT:
@@ -536,6 +581,13 @@ export class RecordStore {
         this.readVarint();
         this.readVarint();
         if (tag === T_LOCATED) this.skip();
+        return;
+      case T_LOC_HERE:
+      case T_LOCATED_HERE:
+        this.readVarint();
+        this.readVarint();
+        this.readVarint();
+        if (tag === T_LOCATED_HERE) this.skip();
         return;
     }
   }
