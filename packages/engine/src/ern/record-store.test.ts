@@ -49,6 +49,29 @@ describe('RecordStore', () => {
     expect(store.bytes).toBeGreaterThan(0);
   });
 
+  it('writes a string met again in a record as a reference back, also across containers whose lengths grow', () => {
+    const store = new RecordStore();
+    const long = 'y'.repeat(300);
+    const title = 'Benchmark Track 6';
+    const record = {
+      first: title,
+      titles: [
+        { text: title, pad: long, inner: [title, long, { deeper: title }] },
+        { text: title, pad: long },
+      ],
+      after: title,
+      again: [long, long],
+      wide: ['Ταξίδι 旅', 'Ταξίδι 旅'],
+    };
+    const view = store.add(record) as typeof record;
+    expect(JSON.parse(JSON.stringify(view))).toEqual(record);
+    expect(view.titles[1].text).toBe(title);
+    expect(view.after).toBe(title);
+    expect(view.again).toEqual([long, long]);
+    // Written once each, not five times and three times.
+    expect(store.bytes).toBeLessThan(2 * long.length + 5 * title.length);
+  });
+
   it('writes a record again when a field is assigned, and keeps the others', () => {
     const store = new RecordStore();
     const view = store.add({ kind: 'other', names: ['a'], n: 1 }) as { kind: string; names: string[]; n: number };

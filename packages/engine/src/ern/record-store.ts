@@ -51,6 +51,8 @@ const T_LOC_HERE = 15;
 const T_LOCATED_HERE = 16;
 /** `count` nulls in a row among an object's values (most optional fields of a record are null). */
 const T_NULLS = 17;
+/** The same string as one written earlier in the record (a 4.x title is its DisplayTitleText and its DisplayTitle): the distance back to it. */
+const T_AGAIN = 18;
 
 /** Bytes per page; a record larger than that gets a page of its own. */
 const PAGE_BYTES = 1 << 20;
@@ -109,6 +111,10 @@ export class RecordStore {
   private readonly shapeIds = new Map<string, number>();
   private slots = 0;
   private readonly slotStrings: (Map<string, number> | null | undefined)[] = [];
+  /** Strings written in place in the record being written, by their place from its start (for T_AGAIN). */
+  private readonly written = new Map<string, number>();
+  /** Where each container (array, object) still open in the record being written starts, from the record's start. */
+  private readonly open: number[] = [];
   /** The last shape met under each slot (objects under one field usually share their keys). */
   private readonly slotShape: number[] = [];
   private readonly strings: string[] = [];
@@ -186,6 +192,8 @@ export class RecordStore {
   /** Writes `record` (a plain object); returns its address, for `decode` and `field`. */
   write(record: Record<string, unknown>, slot = -1, chain: Chain | null = null): number {
     this.start = this.n;
+    this.written.clear();
+    this.open.length = 0;
     const loc = record.loc;
     if (loc instanceof TableLoc && this.tableFor(loc)) {
       this.baseRow = loc.row;
@@ -287,6 +295,17 @@ export class RecordStore {
         return;
       }
     }
+    const here = this.n - this.start;
+    if (value.length >= 4) {
+      const earlier = this.written.get(value);
+      // Only back to a string inside every container still open: their lengths, written when they close, may move what follows them.
+      if (earlier !== undefined && (this.open.length === 0 || earlier > this.open[0])) {
+        this.byte(T_AGAIN);
+        this.varint(here - earlier);
+        return;
+      }
+      this.written.set(value, here);
+    }
     let wide = false;
     for (let i = 0; i < value.length; i++) {
       if (value.charCodeAt(i) > 0xff) {
@@ -341,10 +360,13 @@ export class RecordStore {
   /** Keeps one byte for the length of what follows (moved along when the length needs more); returns its place from the record's start (a record moves when its page fills). */
   private begin(): number {
     this.room(1);
-    return this.n++ - this.start;
+    const from = this.n++ - this.start;
+    this.open.push(from);
+    return from;
   }
 
   private end(from: number): void {
+    this.open.pop();
     const start = this.start + from;
     const length = this.n - start - 1;
     let extra = 0;
@@ -353,6 +375,8 @@ export class RecordStore {
       this.room(extra);
       this.out.copyWithin(start + 1 + extra, start + 1, this.n);
       this.n += extra;
+      // Strings written inside moved along.
+      for (const [text, at] of this.written) if (at > from) this.written.set(text, at + extra);
     }
     let at = start;
     let v = length;
@@ -516,6 +540,15 @@ export class RecordStore {
       }
       case T_INTERNED:
         return this.strings[this.readVarint()];
+      case T_AGAIN: {
+        const at = this.pos - 1;
+        const back = this.readVarint();
+        const resume = this.pos;
+        this.pos = at - back;
+        const text = this.value();
+        this.pos = resume;
+        return text;
+      }
       case T_EMPTY:
         return EMPTY;
       case T_ARRAY: {
@@ -561,6 +594,7 @@ export class RecordStore {
       case T_INT:
       case T_INTERNED:
       case T_KEPT:
+      case T_AGAIN:
         this.readVarint();
         return;
       case T_FLOAT:
