@@ -141,7 +141,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       if (store && ctx.options.recordStore === undefined) tightenHeap();
       reader = createErnReader({ version, root, store });
       const model = reader.message;
-      dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null }, version);
+      dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null, recordStore: store }, version);
       if (ctx.engine.isActive('xml-schema-valid')) {
         try {
           const begun = await ctx.schema.begin(version, { ns: root.ns, name: root.name });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { indexMessage } from './index-of-message.js';
-import { readSample } from './testing/read-message.js';
+import { readSample, readXml } from './testing/read-message.js';
 
-describe('indexMessage', () => {
+describe.each([
+  ['as maps', false],
+  ['in typed arrays', true],
+])('indexMessage %s', (_way, typed) => {
   it('resolves releases, resources, parties and their links in 4.3 1 Audio.xml', async () => {
     const { message: m } = await readSample('ddex-official-ern43/1 Audio.xml');
-    const index = indexMessage(m);
+    const index = indexMessage(m, typed);
     expect(index.release('R0')?.kind).toBe('main');
     expect(index.release('R99')).toBeUndefined();
     expect(index.resource('A22')?.kind).toBe('Image');
@@ -22,9 +25,25 @@ describe('indexMessage', () => {
 
   it('links 3.x resources through ReleaseResourceReferenceList and linked track items', async () => {
     const { message: m } = await readSample('ddex-official-crt-ern382/Release Profiles Samples/Profile_AudioAlbumMusicOnly.xml');
-    const index = indexMessage(m);
+    const index = indexMessage(m, typed);
     expect(index.releasesOfResource('A7').map((r) => r.reference?.value)).toEqual(['R0']);
     expect(index.releasesOfResource('A3').map((r) => r.reference?.value)).toEqual(['R0', 'R3']);
     expect(index.party('P1')).toBeUndefined();
+  });
+
+  it('keeps the first of two records with one anchor, and answers for anchors no record has', async () => {
+    const xml = `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><ResourceList><SoundRecording><ResourceReference>A1</ResourceReference><Type>MusicalWorkSoundRecording</Type></SoundRecording><SoundRecording><ResourceReference>A1</ResourceReference><Type>Other</Type></SoundRecording></ResourceList><ReleaseList><Release><ReleaseReference>R0</ReleaseReference><ResourceGroup><ResourceGroupContentItem><ReleaseResourceReference>A1</ReleaseResourceReference></ResourceGroupContentItem><ResourceGroupContentItem><ReleaseResourceReference>A9</ReleaseResourceReference></ResourceGroupContentItem></ResourceGroup></Release><TrackRelease><ReleaseReference>R1</ReleaseReference><ReleaseResourceReference>A9</ReleaseResourceReference></TrackRelease></ReleaseList><DealList><ReleaseDeal><DealReleaseReference>R7</DealReleaseReference><Deal/></ReleaseDeal><ReleaseDeal><DealReleaseReference>R0</DealReleaseReference><DealReleaseReference>R0</DealReleaseReference><Deal/></ReleaseDeal></DealList></ern:NewReleaseMessage>`;
+    const { message: m } = await readXml(xml);
+    const index = indexMessage(m, typed);
+    expect(index.resource('A1')?.type).toBe('MusicalWorkSoundRecording');
+    // A9 has no record: its users are still listed, in order.
+    expect(index.releasesOfResource('A9').map((r) => r.reference?.value)).toEqual(['R0', 'R1']);
+    expect(index.dealsOfRelease('R7')).toHaveLength(1);
+    // Named twice by one deal: listed once.
+    expect(index.dealsOfRelease('R0')).toHaveLength(1);
+    expect(index.dealsOfRelease('R1')).toEqual([]);
+    // A list handed out is the caller's own.
+    index.releasesOfResource('A9').pop();
+    expect(index.releasesOfResource('A9')).toHaveLength(2);
   });
 });

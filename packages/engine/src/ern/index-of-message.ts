@@ -3,10 +3,12 @@
  * their local anchor, the releases that use a resource (resource list, track list, linked
  * references), and the deals that name a release. Built once per message, in O(size of model).
  *
- * Kept in typed arrays: a hash table of record numbers per list (probes compare the record's own
- * anchor) and, for the two one-to-many lookups, linked lists of record numbers. Maps of strings to
- * records took about 700 bytes per track release (a string and a map entry per anchor, an array
- * per resource and per release); this takes about 40, which matters at a million records.
+ * Two ways, by size. Up to `TYPED_FROM` records, maps of anchors to records: the fastest to build
+ * and ask. From there, typed arrays: a hash table of record numbers per list (probes compare the
+ * record's own anchor) and, for the two one-to-many lookups, linked lists of record numbers. The
+ * maps take about 700 bytes per track release (a string and a map entry per anchor, an array per
+ * resource and per release), the typed arrays about 40, which matters at a million records.
+ * `index-of-message.test.ts` asks both the same questions.
  */
 import type { Deal, ErnMessage, Party, Release, Resource } from './model.js';
 
@@ -21,11 +23,76 @@ export interface MessageIndex {
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
 const built = new WeakMap<ErnMessage, MessageIndex>();
 
+/** Records (releases, resources, deals, parties) from which the index is kept in typed arrays. */
+export const TYPED_FROM = 200_000;
+
 /** The index of a finished model (memoized: call it freely from every rule's `Message:exit`). */
-export function indexMessage(m: ErnMessage): MessageIndex {
+export function indexMessage(m: ErnMessage, typed = m.releases.length + m.resources.length + m.deals.length + m.parties.length >= TYPED_FROM): MessageIndex {
   let index = built.get(m);
-  if (!index) built.set(m, (index = buildIndex(m)));
+  if (!index) built.set(m, (index = typed ? buildTypedIndex(m) : buildMapIndex(m)));
   return index;
+}
+
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}
+
+function buildMapIndex(m: ErnMessage): MessageIndex {
+  const releases = new Map<string, Release>();
+  const resources = new Map<string, Resource>();
+  const parties = new Map<string, Party>();
+  const byResource = new Map<string, Release[]>();
+  const byRelease = new Map<string, Deal[]>();
+  // The first anchor wins, as in AnchorTable. Indexed loops: for-of allocates an iterator result per element here.
+  const rs = m.releases;
+  for (let i = 0; i < rs.length; i++) {
+    const r = rs[i];
+    const ref = r.reference?.value;
+    if (ref && !releases.has(ref)) releases.set(ref, r);
+  }
+  const res = m.resources;
+  for (let i = 0; i < res.length; i++) {
+    const ref = res[i].reference?.value;
+    if (ref && !resources.has(ref)) resources.set(ref, res[i]);
+  }
+  const ps = m.parties;
+  for (let i = 0; i < ps.length; i++) {
+    const ref = ps[i].reference.value;
+    if (ref && !parties.has(ref)) parties.set(ref, ps[i]);
+  }
+  forEachUse(m, (ref, i) => addTo(byResource, ref, rs[i]), (ref, i) => addTo(byRelease, ref, m.deals[i]));
+  return {
+    release: (ref) => releases.get(ref),
+    resource: (ref) => resources.get(ref),
+    party: (ref) => parties.get(ref),
+    releasesOfResource: (ref) => byResource.get(ref)?.slice() ?? [],
+    dealsOfRelease: (ref) => byRelease.get(ref)?.slice() ?? [],
+  };
+}
+
+/** Calls `resource(ref, release number)` for every resource a release uses, `release(ref, deal number)` for every release a deal names. */
+function forEachUse(m: ErnMessage, resource: (ref: string, release: number) => void, release: (ref: string, deal: number) => void): void {
+  const rs = m.releases;
+  for (let i = 0; i < rs.length; i++) {
+    const r = rs[i];
+    const refs = r.resourceReferences;
+    for (let j = 0; j < refs.length; j++) resource(refs[j].value, i);
+    const tracks = r.tracks;
+    for (let j = 0; j < tracks.length; j++) {
+      const t = tracks[j];
+      resource(t.resourceReference.value, i);
+      for (let k = 0; k < t.linked.length; k++) resource(t.linked[k], i);
+    }
+    const linked = r.linkedResourceReferences;
+    if (linked) for (let j = 0; j < linked.length; j++) resource(linked[j].value, i);
+  }
+  const ds = m.deals;
+  for (let i = 0; i < ds.length; i++) {
+    const refs = ds[i].releaseReferences;
+    for (let j = 0; j < refs.length; j++) release(refs[j].value, i);
+  }
 }
 
 /** FNV-1a over the UTF-16 code units. */
@@ -139,34 +206,15 @@ class Links<K, T> {
   }
 }
 
-function buildIndex(m: ErnMessage): MessageIndex {
+function buildTypedIndex(m: ErnMessage): MessageIndex {
   const rs = m.releases;
   const res = m.resources;
-  const ds = m.deals;
   const releases = new AnchorTable(rs, (r) => r.reference?.value ?? null);
   const resources = new AnchorTable(res, (r) => r.reference?.value ?? null);
   const parties = new AnchorTable(m.parties, (p) => p.reference.value || null);
   const byResource = new Links(res.length, resources, rs);
-  const byRelease = new Links(rs.length, releases, ds);
-
-  for (let i = 0; i < rs.length; i++) {
-    const r = rs[i];
-    const refs = r.resourceReferences;
-    for (let j = 0; j < refs.length; j++) byResource.add(refs[j].value, i);
-    const tracks = r.tracks;
-    for (let j = 0; j < tracks.length; j++) {
-      const t = tracks[j];
-      byResource.add(t.resourceReference.value, i);
-      for (let k = 0; k < t.linked.length; k++) byResource.add(t.linked[k], i);
-    }
-    const linked = r.linkedResourceReferences;
-    if (linked) for (let j = 0; j < linked.length; j++) byResource.add(linked[j].value, i);
-  }
-  for (let i = 0; i < ds.length; i++) {
-    const refs = ds[i].releaseReferences;
-    for (let j = 0; j < refs.length; j++) byRelease.add(refs[j].value, i);
-  }
-
+  const byRelease = new Links(rs.length, releases, m.deals);
+  forEachUse(m, (ref, i) => byResource.add(ref, i), (ref, i) => byRelease.add(ref, i));
   return {
     release: (ref) => releases.get(ref),
     resource: (ref) => resources.get(ref),

@@ -134,6 +134,11 @@ export class RecordStore {
   /** Bytes of records written (for tests and benchmarks). */
   bytes = 0;
 
+  /** A new slot: records written under it share the shape looked up last (`write`'s `slot`). */
+  newSlot(): number {
+    return this.slots++;
+  }
+
   /** Replaces `list[from..]` by views of the records written into the store; returns the list's length (the next `from`). */
   seal(list: unknown[], from: number): number {
     let slot = this.listSlots.get(list);
@@ -192,7 +197,7 @@ export class RecordStore {
   /** Writes `record` (a plain object); returns its address, for `decode` and `field`. */
   write(record: Record<string, unknown>, slot = -1, chain: Chain | null = null): number {
     this.start = this.n;
-    this.written.clear();
+    if (this.written.size > 0) this.written.clear();
     this.open.length = 0;
     const loc = record.loc;
     if (loc instanceof TableLoc && this.tableFor(loc)) {
@@ -674,16 +679,19 @@ export class StoredList<T> implements Iterable<T> {
   private readonly pageStarts: number[] = [];
   private readonly chain: Chain = { row: 0, line: 0 };
   private lastPage = -1;
+  private readonly slot: number;
   length = 0;
 
   constructor(
     private readonly store: RecordStore,
     private readonly toRecord: (item: T) => Record<string, unknown>,
     private readonly fromRecord: (record: Record<string, unknown>) => T,
-  ) {}
+  ) {
+    this.slot = store.newSlot();
+  }
 
   push(item: T): number {
-    const at = this.store.write(this.toRecord(item), -1, this.chain);
+    const at = this.store.write(this.toRecord(item), this.slot, this.chain);
     const page = Math.floor(at / PAGE_SPAN);
     if (page !== this.lastPage) {
       this.lastPage = page;

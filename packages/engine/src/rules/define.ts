@@ -39,6 +39,12 @@ export interface RuleMeta {
   storeOnly?: true;
 }
 
+/** What `RuleContext.keptList` gives: an array or a list kept as bytes. */
+export interface KeptList<T> extends Iterable<T> {
+  readonly length: number;
+  push(item: T): number;
+}
+
 /** Where a finding is: taken from an event (element) or from a `Located` of the model. */
 export type FindingLocation = Position & { path: string };
 
@@ -76,6 +82,12 @@ export interface RuleContext {
   report(descriptor: ReportDescriptor): void;
   /** Records that this rule could not check something (a `skipped` check), e.g. media files not at hand. */
   skip(descriptor: ReportDescriptor): void;
+  /**
+   * A list for what the rule collects while the message streams and reads at its end (plain records:
+   * strings, numbers, locations): an array, or for a message whose model is kept as bytes, a list
+   * kept as bytes too (`ern/record-store.ts`), read in order.
+   */
+  keptList<T extends object>(): KeptList<T>;
   /** Says the release already exists on the member (catalog): its outcome is `updated`, not `created`. */
   markUpdate(releaseReference: string): void;
 }

@@ -13,6 +13,7 @@ import type { Check } from '../report/types.js';
 import { formatMessage, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
 import type { ActiveRule } from './severity.js';
 import { familyOf } from '../xml/version.js';
+import { keptList as storedList } from '../ern/record-store.js';
 
 interface Matcher {
   suffix: string;
@@ -40,6 +41,8 @@ export interface DispatcherInit {
   catalog: Catalog | null;
   /** Folder of XSD sets (`ValidateOptions.schemasDir`), for rules reading allowed value sets. */
   schemasDir?: string | null;
+  /** The model's records are kept as bytes: so are the rules' kept lists (`keptList`). */
+  recordStore?: boolean;
 }
 
 export class RuleDispatcher {
@@ -160,6 +163,7 @@ export class RuleDispatcher {
       schemasDir: init.schemasDir ?? null,
       media: null,
       currentRelease: () => dispatcher.releaseFrame?.reference ?? null,
+      keptList: <T extends object>() => (init.recordStore ? storedList<T>() : []),
       markUpdate: (reference) => dispatcher.updates.add(reference),
       report(descriptor) {
         dispatcher.record(entry, index, descriptor, entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass');

@@ -26,6 +26,7 @@ const FIELDS = 3;
 /** Relative rows are keyed by one number while their parts fit (2^20 rows, 2^12 segments, 2^20 siblings): 52 bits. */
 const REL_LIMIT = 1 << 20;
 const SEGMENT_LIMIT = 1 << 12;
+const REL_CACHE_MASK = 1023;
 
 export class PathTable {
   private readonly pages: Int32Array[] = [];
@@ -37,6 +38,8 @@ export class PathTable {
   private rels = new Int32Array(256 * FIELDS);
   private relCount = 0;
   private readonly relKeys = new Map<number | string, number>();
+  private readonly relCacheKey = new Float64Array(REL_CACHE_MASK + 1).fill(-1);
+  private readonly relCacheRow = new Int32Array(REL_CACHE_MASK + 1);
 
   /** The number of the segment `/name`. */
   segment(name: string): number {
@@ -65,9 +68,19 @@ export class PathTable {
 
   /** The relative row of the step `segment[index]` below the relative row `parent` (-1: right below the anchor); the same steps give the same row. */
   rel(parent: number, segment: number, index: number): number {
-    const key = parent < REL_LIMIT - 1 && segment < SEGMENT_LIMIT && index < REL_LIMIT ? ((parent + 1) * SEGMENT_LIMIT + segment) * REL_LIMIT + index : `${parent},${segment},${index}`;
+    const fits = parent < REL_LIMIT - 1 && segment < SEGMENT_LIMIT && index < REL_LIMIT;
+    const key = fits ? ((parent + 1) * SEGMENT_LIMIT + segment) * REL_LIMIT + index : `${parent},${segment},${index}`;
+    // A small cache before the map: every record repeats the same steps, and most lookups hit it.
+    const slot = ((parent + 1) * 31 + segment * 7 + index) & REL_CACHE_MASK;
+    if (fits && this.relCacheKey[slot] === key) return this.relCacheRow[slot];
     const known = this.relKeys.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      if (fits) {
+        this.relCacheKey[slot] = key as number;
+        this.relCacheRow[slot] = known;
+      }
+      return known;
+    }
     const row = this.relCount++;
     if ((row + 1) * FIELDS > this.rels.length) {
       const grown = new Int32Array(this.rels.length * 2);
@@ -112,19 +125,26 @@ export class PathTable {
 
 /** Where an element starts: its rows in the table (read into a path when asked), line and column. */
 export class TableLoc implements Position {
+  // Private (#): a location has no keys of its own, so code walking a record's keys (compact.ts, spreads) passes over it.
   readonly #row: number;
   readonly #rel: number;
+  readonly #line: number;
+  readonly #column: number;
   readonly #table: PathTable;
-  constructor(
-    row: number,
-    rel: number,
-    readonly line: number,
-    readonly column: number,
-    table: PathTable,
-  ) {
+  constructor(row: number, rel: number, line: number, column: number, table: PathTable) {
     this.#row = row;
     this.#rel = rel;
+    this.#line = line;
+    this.#column = column;
     this.#table = table;
+  }
+
+  get line(): number {
+    return this.#line;
+  }
+
+  get column(): number {
+    return this.#column;
   }
 
   get path(): string {

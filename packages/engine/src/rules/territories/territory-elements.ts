@@ -1,8 +1,7 @@
 /** Collects every territory code element of a message (release, resource and deal territory lists) with its location. */
-import type { FindingLocation, RuleHandlers } from '../define.js';
+import type { FindingLocation, KeptList, RuleContext, RuleHandlers } from '../define.js';
 import type { ClosedElement } from '../../xml/events.js';
 import { locate } from '../../xml/pass-events.js';
-import { keptList } from '../../ern/record-store.js';
 
 export interface TerritoryCodeFound {
   code: string;
@@ -12,11 +11,11 @@ export interface TerritoryCodeFound {
   release: string | null;
 }
 
-/** Every code met, kept as bytes until message end (`keptList`): a catalog message has a deal or two per track. */
-export function territoryCollector(currentRelease: () => string | null): { handlers: RuleHandlers; found: Iterable<TerritoryCodeFound> & { length: number } } {
-  const found = keptList<TerritoryCodeFound>();
+/** Every code met, in the rule's kept list (as bytes for a large message: a catalog message has a deal or two per track). */
+export function territoryCollector(ctx: RuleContext): { handlers: RuleHandlers; found: KeptList<TerritoryCodeFound> } {
+  const found = ctx.keptList<TerritoryCodeFound>();
   const take = (element: string) => (el: ClosedElement) => {
-    if (el.text !== '') found.push({ code: el.text, element, loc: locate(el), release: currentRelease() });
+    if (el.text !== '') found.push({ code: el.text, element, loc: locate(el), release: ctx.currentRelease() });
   };
   return { handlers: { TerritoryCode: take('TerritoryCode'), ExcludedTerritoryCode: take('ExcludedTerritoryCode') }, found };
 }

@@ -3,7 +3,6 @@
  * 4.2 the narrower `_ERN` lists (no AsPerContract, no Unknown). `UserDefined` with its
  * `@UserDefinedValue` is always allowed. Values are read from the installed XSD set.
  */
-import { keptList } from '../../../ern/record-store.js';
 import { defineRule, type FindingLocation } from '../../define.js';
 import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { didYouMean } from '../../../avs/nearest.js';
@@ -28,8 +27,8 @@ export default defineRule({
     },
   },
   create(ctx) {
-    // What is kept of each value (an element kept past its close would keep its ancestors too), as bytes until message end: a catalog message has a deal per track.
-    const found = keptList<{ name: string; text: string; loc: FindingLocation; list: 'commercialModel' | 'useType' }>();
+    // What is kept of each value (an element kept past its close would keep its ancestors too), in the kept list (as bytes for a large message: a catalog message has a deal per track).
+    const found = ctx.keptList<{ name: string; text: string; loc: FindingLocation; list: 'commercialModel' | 'useType' }>();
     const take = (list: 'commercialModel' | 'useType') => (el: ClosedElement) => {
       if (el.bare.includes('/DealTerms/') && el.text !== '') found.push({ name: el.name, text: el.text, loc: locate(el), list });
     };

@@ -21,7 +21,7 @@ export default defineRule({
     },
   },
   create(ctx) {
-    const { handlers, found } = territoryCollector(() => ctx.currentRelease());
+    const { handlers, found } = territoryCollector(ctx);
     return {
       ...handlers,
       async 'Message:exit'() {
