@@ -58,6 +58,8 @@ const T_AGAIN = 18;
 const PAGE_BYTES = 1 << 20;
 /** Address = page number * PAGE_SPAN + offset. */
 const PAGE_SPAN = 1 << 21;
+/** Strings of a record remembered for T_AGAIN. */
+const AGAIN_RING = 8;
 /** Fields read lately, kept decoded (see `field`). */
 const CACHE_MASK = 1023;
 /** Encoded size of the largest value the cache keeps. */
@@ -73,6 +75,8 @@ export interface Chain {
 
 interface Shape {
   keys: string[];
+  /** Copies an object's values of this shape into an array, by named loads (a loop of keyed loads over every shape was megamorphic). */
+  take: ((value: Record<string, unknown>, out: unknown[]) => void) | null;
   /** Reads an object of this shape from the store's position: an object literal of its own, so V8 gives every object of the shape one hidden class (a loop of keyed stores made the reads megamorphic). */
   read: ((store: RecordStore) => Record<string, unknown>) | null;
   /** Slot of the first key; a key's values share the slot `slot + index`. */
@@ -111,8 +115,13 @@ export class RecordStore {
   private readonly shapeIds = new Map<string, number>();
   private slots = 0;
   private readonly slotStrings: (Map<string, number> | null | undefined)[] = [];
-  /** Strings written in place in the record being written, by their place from its start (for T_AGAIN). */
-  private readonly written = new Map<string, number>();
+  /** The last strings written in place in the record being written, and their places from its start (for T_AGAIN): a ring of a few. */
+  private readonly written: string[] = new Array(AGAIN_RING).fill('');
+  private readonly writtenAt = new Int32Array(AGAIN_RING);
+  private writtenNext = 0;
+  /** Nesting of `putValues`, and an array of values per level. */
+  private depth = 0;
+  private readonly scratch: unknown[][] = [];
   /** Where each container (array, object) still open in the record being written starts, from the record's start. */
   private readonly open: number[] = [];
   /** The last shape met under each slot (objects under one field usually share their keys). */
@@ -197,8 +206,9 @@ export class RecordStore {
   /** Writes `record` (a plain object); returns its address, for `decode` and `field`. */
   write(record: Record<string, unknown>, slot = -1, chain: Chain | null = null): number {
     this.start = this.n;
-    if (this.written.size > 0) this.written.clear();
+    this.written.fill('');
     this.open.length = 0;
+    this.depth = 0;
     const loc = record.loc;
     if (loc instanceof TableLoc && this.tableFor(loc)) {
       this.baseRow = loc.row;
@@ -302,14 +312,25 @@ export class RecordStore {
     }
     const here = this.n - this.start;
     if (value.length >= 4) {
-      const earlier = this.written.get(value);
+      let found = -1;
+      for (let i = 0; i < AGAIN_RING; i++) {
+        if (this.written[i] === value) {
+          found = i;
+          break;
+        }
+      }
       // Only back to a string inside every container still open: their lengths, written when they close, may move what follows them.
-      if (earlier !== undefined && (this.open.length === 0 || earlier > this.open[0])) {
+      if (found >= 0 && (this.open.length === 0 || this.writtenAt[found] > this.open[0])) {
         this.byte(T_AGAIN);
-        this.varint(here - earlier);
+        this.varint(here - this.writtenAt[found]);
         return;
       }
-      this.written.set(value, here);
+      if (found >= 0) this.writtenAt[found] = here;
+      else {
+        this.written[this.writtenNext] = value;
+        this.writtenAt[this.writtenNext] = here;
+        this.writtenNext = (this.writtenNext + 1) % AGAIN_RING;
+      }
     }
     let wide = false;
     for (let i = 0; i < value.length; i++) {
@@ -346,11 +367,15 @@ export class RecordStore {
   /** An object's values in its shape's order, runs of nulls as one count. */
   private putValues(value: Record<string, unknown>, shape: Shape): void {
     const { keys, slot } = shape;
+    // The values taken out by the shape's own function (named loads, one hidden class each), into an array of this depth.
+    const depth = this.depth++;
+    const values = (this.scratch[depth] ??= []);
+    (shape.take ??= taker(keys))(value, values);
     for (let i = 0; i < keys.length; i++) {
-      const v = value[keys[i]];
+      const v = values[i];
       if (v === null) {
         let run = 1;
-        while (i + run < keys.length && value[keys[i + run]] === null) run++;
+        while (i + run < keys.length && values[i + run] === null) run++;
         if (run > 1) {
           this.byte(T_NULLS);
           this.varint(run);
@@ -360,6 +385,8 @@ export class RecordStore {
       }
       this.put(v, slot + i);
     }
+    // Not emptied: the next object of this level overwrites it (it may hold a few values until then).
+    this.depth--;
   }
 
   /** Keeps one byte for the length of what follows (moved along when the length needs more); returns its place from the record's start (a record moves when its page fills). */
@@ -381,7 +408,7 @@ export class RecordStore {
       this.out.copyWithin(start + 1 + extra, start + 1, this.n);
       this.n += extra;
       // Strings written inside moved along.
-      for (const [text, at] of this.written) if (at > from) this.written.set(text, at + extra);
+      for (let i = 0; i < AGAIN_RING; i++) if (this.writtenAt[i] > from) this.writtenAt[i] += extra;
     }
     let at = start;
     let v = length;
@@ -412,7 +439,7 @@ export class RecordStore {
     let id = this.shapeIds.get(name);
     if (id === undefined) {
       id = this.shapes.length;
-      this.shapes.push({ keys, slot: this.slots, view: null, read: null });
+      this.shapes.push({ keys, slot: this.slots, view: null, read: null, take: null });
       this.slots += keys.length;
       this.shapeIds.set(name, id);
     }
@@ -666,6 +693,12 @@ export class RecordStore {
 function reader(keys: string[]): (store: RecordStore) => Record<string, unknown> {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
   return new Function('store', `return {${keys.map((key) => `${JSON.stringify(key)}: store.value()`).join(', ')}};`) as (store: RecordStore) => Record<string, unknown>;
+}
+
+/** `(v, out) => { out[0] = v["a"]; out[1] = v["b"]; }` for `keys`. */
+function taker(keys: string[]): (value: Record<string, unknown>, out: unknown[]) => void {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
+  return new Function('v', 'out', keys.map((key, i) => `out[${i}] = v[${JSON.stringify(key)}];`).join('\n')) as (value: Record<string, unknown>, out: unknown[]) => void;
 }
 
 /**
