@@ -672,12 +672,13 @@ export class RecordStore {
       return `get [${name}]() { return store.field(this.#at, ${index}); } set [${name}](v) { this.#at = store.assign(this.#at, ${index}, v); }`;
     });
     // Private fields: a view shows only its record's keys (Object.keys, spreads, test matchers).
+    // A view of a shape without a held field has one field: 32 bytes instead of 40, a million times over at 1 GB.
     const source = `return class View {
       #at;
-      #held;
+      ${held >= 0 ? '#held;' : ''}
       constructor(at) {
         this.#at = at;
-        this.#held = ${held >= 0 ? `store.field(at, ${held})` : 'undefined'};
+        ${held >= 0 ? `this.#held = store.field(at, ${held});` : ''}
       }
       ${accessors.join('\n      ')}
       toJSON() { return store.decode(this.#at); }
