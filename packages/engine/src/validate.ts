@@ -4,8 +4,7 @@
  * media checks, and builds the report with its verdict.
  */
 import { openBatch, BatchError, type Batch, type BatchEntry } from './batch/index.js';
-import { createErnReader, wantsRecordStore, type ErnReader } from './ern/reader.js';
-import { tightenHeap } from './ern/record-store.js';
+import { createErnReader, tightenHeap, wantsRecordStore, type ErnReader } from './ern/reader.js';
 import type { ErnMessage } from './ern/model.js';
 import { runMessagePass, type PassResult, type RootInfo } from './xml/pass.js';
 import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, draftOfNamespace, oldErnOfNamespace, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';

@@ -4,6 +4,7 @@
  * `finish()` does the message-end work (3.x release kinds, 4.x party names) and may be called
  * more than once.
  */
+import v8 from 'node:v8';
 import type { XmlListener } from '../xml/events.js';
 import type { RootInfo } from '../xml/pass.js';
 import type { ErnMessage, ErnVersion } from './model.js';
@@ -38,6 +39,21 @@ export const RECORD_STORE_MIN_BYTES = 256 * 1024 * 1024;
 /** True when a message of `bytes` (undefined: unknown, a stream) should keep its records as bytes. */
 export function wantsRecordStore(bytes: number | undefined): boolean {
   return bytes === undefined || bytes >= RECORD_STORE_MIN_BYTES;
+}
+
+let heapTightened = false;
+
+/**
+ * Asks V8 to grow this process's heap by 20% at a time instead of its default (up to several
+ * times the live heap). A message kept as bytes has a small live heap, but its rules decode what
+ * they read, and that short-lived garbage piled up: a 1 GB message peaked at 1.4 GB of RSS for
+ * about 650 MB live; with this, 0.83 GB, for about 5% more time. Not done for messages kept as
+ * objects: with a large live heap, the extra full collections cost 15-40% there.
+ */
+export function tightenHeap(): void {
+  if (heapTightened) return;
+  heapTightened = true;
+  v8.setFlagsFromString('--heap-growing-percent=20');
 }
 
 /** `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see `wantsRecordStore`). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecordStore, StoredList } from './record-store.js';
+import { RecordStore } from './record-store.js';
+import { StoredList } from './stored-list.js';
 import { PathTable, TableLoc, TableLocated } from '../xml/path-table.js';
 import { validate } from '../validate.js';
 import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';

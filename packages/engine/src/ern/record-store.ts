@@ -26,9 +26,9 @@
  * decode whole values, and the point is reading one field of a record without decoding the rest,
  * with the locations and strings packed as above.
  */
-import v8 from 'node:v8';
 import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
 import { EMPTY } from './compact.js';
+import { viewClass } from './record-views.js';
 
 const T_NULL = 0;
 const T_UNDEFINED = 1;
@@ -57,7 +57,7 @@ const T_AGAIN = 18;
 /** Bytes per page; a record larger than that gets a page of its own. */
 const PAGE_BYTES = 1 << 20;
 /** Address = page number * PAGE_SPAN + offset. */
-const PAGE_SPAN = 1 << 21;
+export const PAGE_SPAN = 1 << 21;
 /** Strings of a record remembered for T_AGAIN. */
 const AGAIN_RING = 8;
 /** Fields read lately, kept decoded (see `field`). */
@@ -90,19 +90,6 @@ interface RawBuffer extends Buffer {
   ucs2Slice(start: number, end: number): string;
   latin1Write(text: string, offset: number, length: number): number;
   ucs2Write(text: string, offset: number, length: number): number;
-}
-
-/**
- * Fields a view holds itself: `kind` decides which rules look at a record (track or product
- * release, sound recording or image) and is read about twenty times per record at message end.
- * Its values are interned strings, so holding one costs the view a pointer.
- */
-const HELD = new Set(['kind']);
-
-
-/** A view of a stored record: its fields are getters reading the store. */
-export interface RecordView {
-  toJSON(): unknown;
 }
 
 export class RecordStore {
@@ -163,7 +150,7 @@ export class RecordStore {
   add(record: Record<string, unknown>, slot = -1): object {
     const at = this.write(record, slot);
     const shape = this.shapes[this.shapeAt(at)];
-    const View = (shape.view ??= this.viewClass(shape));
+    const View = (shape.view ??= viewClass(this, shape.keys));
     return new View(at);
   }
 
@@ -658,36 +645,6 @@ export class RecordStore {
     }
   }
 
-  /**
-   * A class of views for records of `shape`: a getter and a setter per key, reading and writing
-   * this store. The class is written as source, so that every getter is a function of its own
-   * with its own type feedback: getters made by one closure share theirs, and the calls from all
-   * of them became megamorphic.
-   */
-  private viewClass(shape: Shape): new (at: number) => object {
-    const held = shape.keys.findIndex((key) => HELD.has(key));
-    const accessors = shape.keys.map((key, index) => {
-      const name = JSON.stringify(key);
-      if (index === held) return `get [${name}]() { return this.#held; } set [${name}](v) { this.#at = store.assign(this.#at, ${index}, v); this.#held = v; }`;
-      return `get [${name}]() { return store.field(this.#at, ${index}); } set [${name}](v) { this.#at = store.assign(this.#at, ${index}, v); }`;
-    });
-    // Private fields: a view shows only its record's keys (Object.keys, spreads, test matchers).
-    // A view of a shape without a held field has one field: 32 bytes instead of 40, a million times over at 1 GB.
-    const source = `return class View {
-      #at;
-      ${held >= 0 ? '#held;' : ''}
-      constructor(at) {
-        this.#at = at;
-        ${held >= 0 ? `this.#held = store.field(at, ${held});` : ''}
-      }
-      ${accessors.join('\n      ')}
-      toJSON() { return store.decode(this.#at); }
-    };`;
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
-    const View = new Function('store', source)(this) as new (at: number) => object;
-    for (const key of shape.keys) Object.defineProperty(View.prototype, key, { ...Object.getOwnPropertyDescriptor(View.prototype, key), enumerable: true });
-    return View;
-  }
 }
 
 /** `store => ({ "a": store.value(), "b": store.value() })` for `keys`: literal properties are evaluated in order. */
@@ -700,76 +657,4 @@ function reader(keys: string[]): (store: RecordStore) => Record<string, unknown>
 function taker(keys: string[]): (value: Record<string, unknown>, out: unknown[]) => void {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
   return new Function('v', 'out', keys.map((key, i) => `out[${i}] = v[${JSON.stringify(key)}];`).join('\n')) as (value: Record<string, unknown>, out: unknown[]) => void;
-}
-
-/**
- * A list kept in a store of its own: `push` writes the item, iteration reads each one back, in
- * order. Its records follow each other in the store's pages, each with its row and line as
- * differences to the record before, so the list keeps no address per item, only where each page
- * starts (every reference of a message: five per track release, about 20 bytes each).
- */
-export class StoredList<T> implements Iterable<T> {
-  /** Item number and address of the first item of each page. */
-  private readonly pageStarts: number[] = [];
-  private readonly chain: Chain = { row: 0, line: 0 };
-  private lastPage = -1;
-  private readonly slot: number;
-  length = 0;
-
-  constructor(
-    private readonly store: RecordStore,
-    private readonly toRecord: (item: T) => Record<string, unknown>,
-    private readonly fromRecord: (record: Record<string, unknown>) => T,
-  ) {
-    this.slot = store.newSlot();
-  }
-
-  push(item: T): number {
-    const at = this.store.write(this.toRecord(item), this.slot, this.chain);
-    const page = Math.floor(at / PAGE_SPAN);
-    if (page !== this.lastPage) {
-      this.lastPage = page;
-      this.pageStarts.push(this.length, at);
-    }
-    return ++this.length;
-  }
-
-  *[Symbol.iterator](): Iterator<T> {
-    const chain: Chain = { row: 0, line: 0 };
-    let at = 0;
-    let nextStart = 0;
-    for (let i = 0; i < this.length; i++) {
-      if (nextStart < this.pageStarts.length && this.pageStarts[nextStart] === i) {
-        at = this.pageStarts[nextStart + 1];
-        nextStart += 2;
-      }
-      const record = this.store.decodeChained(at, chain);
-      at = this.store.after;
-      yield this.fromRecord(record);
-    }
-  }
-
-  toJSON(): T[] {
-    return [...this];
-  }
-}
-
-/** A list of plain records (strings, numbers, locations) kept as bytes in a store of its own: for what a rule collects while the message streams and checks at its end. */
-export function keptList<T extends object>(): StoredList<T> {
-  return new StoredList<T>(new RecordStore(), (item) => item as Record<string, unknown>, (record) => record as T);
-}
-
-let heapTightened = false;
-
-/**
- * Asks V8 to grow this process's heap by 20% at a time instead of its default (up to several
- * times the live heap). A message kept as bytes has a small live heap, but its rules decode what
- * they read, and that short-lived garbage piled up: a 1 GB message peaked at 1.4 GB of RSS for
- * about 650 MB live; with this, 0.83 GB, for about 5% more time. Not done for messages kept as
- * objects: with a large live heap, the extra full collections cost 15-40% there.
- */
-export function tightenHeap(): void {
-  if (heapTightened) return;
-  heapTightened = true;
-  v8.setFlagsFromString('--heap-growing-percent=20');
 }

@@ -6,7 +6,8 @@ import type { ClosedElement } from '../xml/events.js';
 import type { Reference } from './model.js';
 import { PassElement } from '../xml/pass-events.js';
 import { TableLocated, type PathTable } from '../xml/path-table.js';
-import { RecordStore, StoredList } from './record-store.js';
+import { RecordStore } from './record-store.js';
+import { StoredList } from './stored-list.js';
 
 /** A reference located by a path-table row; `target` is a field of the class, so every reference has one compact shape. */
 export class TableReference extends TableLocated {

@@ -13,7 +13,7 @@ import type { Check } from '../report/types.js';
 import { formatMessage, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
 import type { ActiveRule } from './severity.js';
 import { familyOf } from '../xml/version.js';
-import { keptList as storedList } from '../ern/record-store.js';
+import { keptList as storedList } from '../ern/stored-list.js';
 
 interface Matcher {
   suffix: string;
