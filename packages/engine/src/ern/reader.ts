@@ -21,8 +21,6 @@ import { ownKind3 } from './release-kind.js';
 export interface ErnReader {
   /** Receives the events of the pass from the root's open on. */
   readonly listener: XmlListener;
-  /** Where the records of the model's lists are kept (record-store.ts); null when they are objects. */
-  readonly store: RecordStore | null;
   /** The model, filled while streaming (complete after finish()). */
   readonly message: ErnMessage;
   /** Called after the pass ended: resolves 4.x party names, decides 3.x release kinds. */
@@ -106,7 +104,6 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
   return {
     listener,
     message,
-    store,
     finish() {
       if (!finished) {
         finished = true;
