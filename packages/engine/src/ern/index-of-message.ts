@@ -79,9 +79,7 @@ function forEachUse(m: ErnMessage, resource: (ref: string, release: number) => v
     const r = rs[i];
     const refs = r.resourceReferences;
     for (let j = 0; j < refs.length; j++) resource(refs[j].value, i);
-    const tracks = r.tracks;
-    for (let j = 0; j < tracks.length; j++) {
-      const t = tracks[j];
+    for (const t of r.tracks) {
       resource(t.resourceReference.value, i);
       for (let k = 0; k < t.linked.length; k++) resource(t.linked[k], i);
     }
@@ -99,12 +97,19 @@ function forEachUse(m: ErnMessage, resource: (ref: string, release: number) => v
 function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  return h | 0;
 }
 
-/** Record numbers of a list by anchor; the first record with an anchor wins (a duplicate anchor is a finding for a rule, not something to hide here). */
+/**
+ * Record numbers of a list by anchor; the first record with an anchor wins (a duplicate anchor is a
+ * finding for a rule, not something to hide here). Each slot keeps its anchor's hash beside the
+ * record number, so a probe reads a record (from its bytes, maybe from another page of the store)
+ * only when the hashes match: comparing anchors at every colliding slot read records all over the
+ * message.
+ */
 class AnchorTable<T> {
   private readonly slots: Int32Array;
+  private readonly hashes: Int32Array;
   private readonly mask: number;
 
   constructor(
@@ -114,6 +119,7 @@ class AnchorTable<T> {
     let size = 16;
     while (size < list.length * 2) size *= 2;
     this.slots = new Int32Array(size).fill(-1);
+    this.hashes = new Int32Array(size);
     this.mask = size - 1;
     // Indexed loops: this runs once per message over every record.
     for (let i = 0; i < list.length; i++) {
@@ -123,22 +129,25 @@ class AnchorTable<T> {
   }
 
   private insert(ref: string, record: number): void {
-    for (let at = hash(ref) & this.mask; ; at = (at + 1) & this.mask) {
+    const h = hash(ref);
+    for (let at = h & this.mask; ; at = (at + 1) & this.mask) {
       const held = this.slots[at];
       if (held === -1) {
         this.slots[at] = record;
+        this.hashes[at] = h;
         return;
       }
-      if (this.anchor(this.list[held]) === ref) return;
+      if (this.hashes[at] === h && this.anchor(this.list[held]) === ref) return;
     }
   }
 
   /** The record number of `ref`, or -1. */
   find(ref: string): number {
-    for (let at = hash(ref) & this.mask; ; at = (at + 1) & this.mask) {
+    const h = hash(ref);
+    for (let at = h & this.mask; ; at = (at + 1) & this.mask) {
       const held = this.slots[at];
       if (held === -1) return -1;
-      if (this.anchor(this.list[held]) === ref) return held;
+      if (this.hashes[at] === h && this.anchor(this.list[held]) === ref) return held;
     }
   }
 

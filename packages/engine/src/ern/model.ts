@@ -4,6 +4,7 @@
  * carry a finding keeps its location (`Located`) so cross-reference rules point at the XML.
  */
 import type { Position } from '../xml/events.js';
+import type { StoredList } from './stored-list.js';
 
 export type ErnVersion = '3.7' | '3.8' | '3.8.1' | '3.8.2' | '4.1' | '4.2' | '4.3';
 export type ErnFamily = '3' | '4';
@@ -103,8 +104,8 @@ export interface Release {
   parentalWarnings: string[];
   /** ReleaseResourceReferenceList (3.x) or TrackRelease/ReleaseResourceReference (4.x). */
   resourceReferences: Located[];
-  /** Ordered content of the ResourceGroups. */
-  tracks: TrackEntry[];
+  /** Ordered content of the ResourceGroups; a long one (an album of a catalog message) kept as bytes when the model is (`StoredList`): iterate it. */
+  tracks: TrackEntry[] | StoredList<TrackEntry>;
   /** 4.x `ResourceGroup/LinkedReleaseResourceReference` outside content items (e.g. the release's front cover). */
   linkedResourceReferences?: Located[];
   duration: string | null;

@@ -7,13 +7,14 @@
 import v8 from 'node:v8';
 import type { XmlListener } from '../xml/events.js';
 import type { RootInfo } from '../xml/pass.js';
-import type { ErnMessage, ErnVersion } from './model.js';
+import type { ErnMessage, ErnVersion, Release, TrackEntry } from './model.js';
 import { Dispatcher } from './dispatch.js';
 import { emptyMessage } from './new-records.js';
 import { finish3, ROOT_TABLE_3 } from './reader-3.js';
 import { finish4, ROOT_TABLE_4 } from './reader-4.js';
 import { referenceOf, storedReferences } from './references.js';
 import { RecordStore } from './record-store.js';
+import { keptList } from './stored-list.js';
 import { compactNew, type SharedLists } from './compact.js';
 import { addPartyName, resolveNames } from './parties.js';
 import { ownKind3 } from './release-kind.js';
@@ -54,6 +55,17 @@ export function tightenHeap(): void {
   v8.setFlagsFromString('--heap-growing-percent=20');
 }
 
+/** Tracks a release holds as objects before they go to a list of their own kept as bytes. */
+const LONG_TRACK_LIST = 1000;
+
+function storeLongTracks(release: Release | undefined): void {
+  const tracks = release?.tracks;
+  if (!Array.isArray(tracks) || tracks.length < LONG_TRACK_LIST) return;
+  const list = keptList<TrackEntry>();
+  for (const t of tracks) list.push(t);
+  release!.tracks = list;
+}
+
 /** `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see `wantsRecordStore`). */
 export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean }): ErnReader {
   const message = emptyMessage(init.version, init.root);
@@ -78,6 +90,8 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
       const reference = referenceOf(el);
       if (reference) message.references.push(reference);
       dispatcher.onClose(el);
+      // A long track list (every track of a catalog in one album) goes to bytes as it grows, not when its release closes.
+      if (store && el.name === 'ResourceGroupContentItem') storeLongTracks(message.releases[message.releases.length - 1]);
       // A record of a list (Release, SoundRecording, ReleaseDeal, Party...) is complete when its element closes.
       if (el.depth === 3) {
         // Before a record is written: what it can know already (its 4.x party names, its 3.x kind), so it is written once.

@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecordStore } from './record-store.js';
-import { StoredList } from './stored-list.js';
+import { keptList, StoredList } from './stored-list.js';
+import { RESIDENT_PAGES } from './page-file.js';
 import { PathTable, TableLoc, TableLocated } from '../xml/path-table.js';
 import { validate } from '../validate.js';
 import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';
 import { readSample, readXml } from './testing/read-message.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
 
 describe('RecordStore', () => {
   const table = new PathTable();
@@ -136,6 +141,75 @@ describe('RecordStore', () => {
     // Read twice: iteration keeps no state in the list.
     expect([...list].length).toBe(n);
   });
+
+  describe('beyond its budget of pages in memory', () => {
+    const saved = { ...RESIDENT_PAGES };
+    const tmp = process.env.TMPDIR;
+    beforeEach(() => {
+      RESIDENT_PAGES.records = 3;
+      RESIDENT_PAGES.ordered = 1;
+    });
+    afterEach(() => {
+      Object.assign(RESIDENT_PAGES, saved);
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+    });
+
+    /** 40,000 records of about 300 bytes (12 pages), sealed as views. */
+    function fill(store: RecordStore) {
+      const list: Record<string, unknown>[] = [];
+      for (let i = 0; i < 40_000; i++) list.push({ ref: `R${i}`, text: `text ${i} `.repeat(30), n: i, nested: { a: i % 7, b: [`x${i}`, i] } });
+      store.seal(list, 0);
+      return list as unknown as { ref: string; text: string; n: number; nested: { a: number; b: [string, number] } }[];
+    }
+
+    it('writes complete pages to a temporary file, keeps the budget in memory, and reads any record back in any order', () => {
+      const store = new RecordStore();
+      const list = fill(store);
+      const stats = store.stats();
+      expect(stats.pages).toBeGreaterThan(10);
+      expect(stats.fileBytes).toBeGreaterThan(9 * (1 << 20));
+      // The budget, plus the page being written.
+      expect(stats.inMemory).toBeLessThanOrEqual(RESIDENT_PAGES.records + 1);
+      // Scattered reads: each page comes back from the file while others leave.
+      for (let k = 0; k < 3000; k++) {
+        const i = (k * 7919) % list.length;
+        const r = list[i];
+        expect(r.ref).toBe(`R${i}`);
+        expect(r.text).toBe(`text ${i} `.repeat(30));
+        expect(r.nested).toEqual({ a: i % 7, b: [`x${i}`, i] });
+      }
+      expect(store.stats().inMemory).toBeLessThanOrEqual(RESIDENT_PAGES.records + 1);
+      // A record assigned again is written anew, past the pages in the file.
+      (list[5] as { n: number }).n = -5;
+      expect(list[5].n).toBe(-5);
+      expect(list[6].n).toBe(6);
+      store.close();
+    });
+
+    it('keeps the pages in memory when no temporary file can be made, and the run goes on', () => {
+      process.env.TMPDIR = '/nonexistent/ddex-check-tmp';
+      const store = new RecordStore();
+      const list = fill(store);
+      const stats = store.stats();
+      expect(stats.fileBytes).toBe(0);
+      expect(stats.inMemory).toBe(stats.pages);
+      expect(list[39_999].ref).toBe('R39999');
+      expect(list[0].nested.b).toEqual(['x0', 0]);
+    });
+
+    it('reads a list in order from its file with one page in memory', () => {
+      const list = keptList<{ i: number; s: string }>();
+      for (let i = 0; i < 100_000; i++) list.push({ i, s: `item ${i}`.repeat(3) });
+      let i = 0;
+      for (const item of list) {
+        expect(item.i).toBe(i);
+        expect(item.s).toBe(`item ${i}`.repeat(3));
+        i++;
+      }
+      expect(i).toBe(100_000);
+    });
+  });
 });
 
 const rows = readSampleIndex().filter((r) => IN_SCOPE_SETS.has(r.xsd_set) && (r.xmllint_result === 'valid' || r.xmllint_result === 'invalid'));
@@ -148,6 +222,31 @@ describe('the model as bytes and as objects', () => {
     // Everything but the run's own clock.
     const plain = (report: object) => ({ ...JSON.parse(JSON.stringify(report)), engine: null });
     expect(plain(asBytes)).toEqual(plain(asObjects));
+  });
+
+  it('keeps an album of thousands of tracks as a list of bytes, and reports it the same both ways', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-check-tracks-'));
+    try {
+      const file = path.join(dir, 'album.xml');
+      // About 2,400 track releases, all in one album; mutated so that some track findings exist.
+      const tracks = await generateErn43(file, 6 * 1024 * 1024);
+      expect(tracks).toBeGreaterThan(2000);
+      const xml = readFileSync(file, 'utf8').replace('<SequenceNumber>7</SequenceNumber>', '<SequenceNumber>6</SequenceNumber>').replace(/<ResourceGroupContentItem>\s*<SequenceNumber>9<\/SequenceNumber>/, '<ResourceGroupContentItem>');
+      writeFileSync(file, xml);
+      const bytes = await readSample(file, undefined, true);
+      const album = bytes.message.releases.find((r) => r.tracks.length > 1000)!;
+      expect(album.tracks).toBeInstanceOf(StoredList);
+      const objects = await readSample(file, undefined, false);
+      expect(JSON.parse(JSON.stringify(bytes.message))).toEqual(JSON.parse(JSON.stringify(objects.message)));
+      const [asBytes, asObjects] = await Promise.all([validate(file, { media: false, recordStore: true }), validate(file, { media: false, recordStore: false })]);
+      const plain = (report: object) => ({ ...JSON.parse(JSON.stringify(report)), engine: null });
+      expect(plain(asBytes)).toEqual(plain(asObjects));
+      const rules = new Set(asBytes.checks.filter((c) => c.status !== 'pass').map((c) => c.rule));
+      expect(rules).toContain('release-track-sequence');
+      expect(rules).toContain('release-track-numbering');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives the same model both ways on every sample', async () => {

@@ -29,6 +29,7 @@
 import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
 import { EMPTY } from './compact.js';
 import { viewClass } from './record-views.js';
+import { PageFile, RESIDENT_PAGES } from './page-file.js';
 
 const T_NULL = 0;
 const T_UNDEFINED = 1;
@@ -93,7 +94,8 @@ interface RawBuffer extends Buffer {
 }
 
 export class RecordStore {
-  private readonly pages: Buffer[] = [];
+  /** Complete pages beyond a few go to a temporary file (page-file.ts). */
+  private readonly pages: PageFile;
   /** Records are written straight into the last page: `start` is where the record being written begins, `n` where the next byte goes. */
   private out: RawBuffer = Buffer.alloc(0) as RawBuffer;
   private start = 0;
@@ -127,8 +129,27 @@ export class RecordStore {
   private readonly cacheAt = new Float64Array(CACHE_MASK + 1).fill(-1);
   private readonly cacheIndex = new Int32Array(CACHE_MASK + 1);
   private readonly cacheValue: unknown[] = new Array(CACHE_MASK + 1).fill(undefined);
+  /** The page `buf` is (-1: none; a page left memory may have lent its buffer to another). */
+  private bufPage = -1;
   /** Bytes of records written (for tests and benchmarks). */
   bytes = 0;
+
+  /** `ordered`: a list read in order (stored-list.ts), which needs few pages in memory; records are read in any order. */
+  constructor(use: 'records' | 'ordered' = 'records') {
+    this.pages = new PageFile(PAGE_BYTES, RESIDENT_PAGES[use]);
+  }
+
+  /** Its pages, those in memory, and bytes written to its temporary file. */
+  stats(): { pages: number; inMemory: number; fileBytes: number; reads: number } {
+    return this.pages.stats();
+  }
+
+  /** Lets go of the pages and the temporary file (the store is not read again). */
+  close(): void {
+    this.pages.close();
+    this.bufPage = -1;
+    this.buf = Buffer.alloc(0);
+  }
 
   /** A new slot: records written under it share the shape looked up last (`write`'s `slot`). */
   newSlot(): number {
@@ -456,9 +477,9 @@ export class RecordStore {
   private room(bytes: number): void {
     if (this.n + bytes <= this.out.length) return;
     const written = this.n - this.start;
-    const page = Buffer.allocUnsafeSlow(Math.max(PAGE_BYTES, (written + bytes) * 2)) as RawBuffer;
+    const page = this.pages.add(Math.max(PAGE_BYTES, (written + bytes) * 2), this.start) as RawBuffer;
     this.out.copy(page, 0, this.start, this.n);
-    this.pages.push(page);
+    this.bufPage = -1;
     this.out = page;
     this.start = 0;
     this.n = written;
@@ -470,7 +491,10 @@ export class RecordStore {
   private enter(at: number, chain: Chain | null = null): number {
     const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
     this.nulls = 0;
-    this.buf = this.pages[page];
+    if (page !== this.bufPage) {
+      this.buf = this.pages.get(page);
+      this.bufPage = page;
+    }
     this.pos = at - page * PAGE_SPAN;
     if (chain) {
       chain.row = this.baseRow = chain.row + this.readZigzag();

@@ -50,7 +50,7 @@ export function referenceOf(el: ClosedElement): Reference | null {
 }
 
 /** The message's references, kept as bytes: a reference is written as its located value and its target. */
-export function storedReferences(store = new RecordStore()): StoredList<Reference> {
+export function storedReferences(store = new RecordStore('ordered')): StoredList<Reference> {
   return new StoredList<Reference>(
     store,
     (ref) =>

@@ -58,5 +58,5 @@ export class StoredList<T> implements Iterable<T> {
 
 /** A list of plain records (strings, numbers, locations) kept as bytes in a store of its own: for what a rule collects while the message streams and checks at its end. */
 export function keptList<T extends object>(): StoredList<T> {
-  return new StoredList<T>(new RecordStore(), (item) => item as Record<string, unknown>, (record) => record as T);
+  return new StoredList<T>(new RecordStore('ordered'), (item) => item as Record<string, unknown>, (record) => record as T);
 }

@@ -65,7 +65,8 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       for (const name of release.displayArtists.map((a) => a.name).concat(release.displayArtistNames)) {
         if (name && !artists.has(name)) artists.set(name, { name, reference: release.displayArtists.find((a) => a.name === name)?.partyReference ?? null });
       }
-      const inRelease = new Set(release.tracks.map((t) => t.resourceReference.value).concat(release.resourceReferences.map((r) => r.value)));
+      const inRelease = new Set(release.resourceReferences.map((r) => r.value));
+      for (const t of release.tracks) inRelease.add(t.resourceReference.value);
       for (const resource of m.resources) {
         if (resource.kind !== 'SoundRecording' || !resource.reference || !inRelease.has(resource.reference.value)) continue;
         if (recorded.has(resource.reference.value)) continue;

@@ -108,7 +108,6 @@ export class RuleDispatcher {
       const fn = this.handlers[index][hook];
       if (!fn) continue;
       this.contexts[index].media = media;
-      if (process.env.TRACE_GC && !(globalThis as any).__g1) { (globalThis as any).__g1 = 1; (globalThis as any).gc(); console.error('GCED', this.contexts[index].ruleId, (process.memoryUsage().heapUsed / 1048576).toFixed(0), (process.memoryUsage().arrayBuffers / 1048576).toFixed(0), (process.memoryUsage().rss / 1048576).toFixed(0)); if (process.env.SNAP) (await import('node:v8')).writeHeapSnapshot('/tmp/snap/end.heapsnapshot'); }
       try {
         await fn();
       } catch (error) {

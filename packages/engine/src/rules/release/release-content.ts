@@ -58,6 +58,6 @@ export const needsCover = (cls: ContentClass) => cls === 'audio' || cls === 'vid
 export function contentResourcesOf(release: Release, index: MessageIndex, cls: ContentClass = contentClassOf(release)): Resource[] {
   const kinds = CONTENT_KINDS[cls];
   const pick = (refs: string[]) => refs.map((r) => index.resource(r)).filter((r): r is Resource => !!r && kinds.has(r.kind));
-  if (release.tracks.length > 0) return pick(release.tracks.map((t) => t.resourceReference.value));
+  if (release.tracks.length > 0) return pick(Array.from(release.tracks, (t) => t.resourceReference.value));
   return pick(release.resourceReferences.map((r) => r.value));
 }

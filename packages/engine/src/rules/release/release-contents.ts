@@ -22,7 +22,7 @@ export function resourceRefsOf(release: Release): string[] {
 
 /** The release's tracks: sound recordings and videos of its track list (else of its resource list). */
 export function primaryResourcesOf(release: Release, index: MessageIndex): Resource[] {
-  const fromTracks = release.tracks.map((t) => index.resource(t.resourceReference.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
+  const fromTracks = Array.from(release.tracks, (t) => index.resource(t.resourceReference.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
   if (fromTracks.length > 0 || release.tracks.length > 0) return fromTracks;
   return release.resourceReferences.map((r) => index.resource(r.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
 }

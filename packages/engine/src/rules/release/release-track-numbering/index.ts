@@ -7,6 +7,7 @@ import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { releaseName } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
+import type { Located } from '../../../ern/model.js';
 
 export default defineRule({
   id: 'release-track-numbering',
@@ -24,7 +25,7 @@ export default defineRule({
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         for (const release of ctx.message.releases) {
-          const discs = new Map<string, { numbers: Set<number>; loc: (typeof release.tracks)[number]['resourceReference'] }>();
+          const discs = new Map<string, { numbers: Set<number>; loc: Located }>();
           for (const t of release.tracks) {
             const kind = index.resource(t.resourceReference.value)?.kind;
             if ((kind !== 'SoundRecording' && kind !== 'Video') || t.sequence === null) continue;

@@ -32,14 +32,16 @@ export default defineRule({
         for (const release of ctx.message.releases) {
           const ref = release.reference?.value ?? null;
           // Only tracks (sound recordings, videos): cover art and booklets are not sequenced (rule 1023-1).
-          const groups = new Map<string, TrackEntry[]>();
+          // What the check needs of each track, not the track entry (an album of a catalog message may hold hundreds of thousands).
+          const groups = new Map<string, Pick<TrackEntry, 'resourceReference' | 'sequence'>[]>();
           for (const t of release.tracks) {
             const kind = index.resource(t.resourceReference.value)?.kind;
             if (kind !== 'SoundRecording' && kind !== 'Video') continue;
             const key = t.groupPath.join('.');
             const list = groups.get(key);
-            if (list) list.push(t);
-            else groups.set(key, [t]);
+            const entry = { resourceReference: t.resourceReference, sequence: t.sequence };
+            if (list) list.push(entry);
+            else groups.set(key, [entry]);
           }
           for (const [key, tracks] of groups) {
             const group = key ? `ResourceGroup ${key}` : 'the ResourceGroup';
@@ -49,7 +51,7 @@ export default defineRule({
             for (const t of tracks) {
               if (t.sequence === null) ctx.report({ ...base, loc: t.resourceReference, messageId: 'unnumbered', data: { ...base.data, resource: t.resourceReference.value } });
             }
-            const seen = new Map<number, TrackEntry>();
+            const seen = new Map<number, (typeof tracks)[number]>();
             for (const t of numbered) {
               const first = seen.get(t.sequence!);
               if (first) {
