@@ -5,7 +5,7 @@
 import { MAX_ELEMENT_TEXT, type ClosedElement, type Loc, type OpenElement, type XmlListener } from './events.js';
 import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, type EventBatch } from './event-encoder.js';
 import type { PassFailure, PassResult, RootInfo } from './pass.js';
-import { ANCHOR_DEPTH, PathTable, TableLoc, TableLocated } from './path-table.js';
+import { ANCHOR_DEPTH, PathTable, REL_SIBLINGS, TableLoc, TableLocated } from './path-table.js';
 
 /** Bare paths (no indices) form a small trie, so every element with the same bare path shares one string. */
 interface BareNode {
@@ -125,6 +125,9 @@ export class PassElement implements ClosedElement {
       const parent = u.#parent;
       if (u.depth <= ANCHOR_DEPTH) {
         u.#row = u.#table.add(parent ? parent.#row : -1, u.#segment, u.index);
+      } else if (u.index > REL_SIBLINGS && (u.#row = u.#table.addBelow(parent!.#row, parent!.#rel, u.#segment, u.index)) >= 0) {
+        // One of many siblings (an album's content items): an anchored row of its own, see path-table.ts.
+        u.#rel = -1;
       } else {
         u.#row = parent!.#row;
         u.#rel = u.#table.rel(parent!.#rel, u.#segment, u.index);

@@ -50,6 +50,11 @@ describe('PathTable', () => {
     const far = t.rel(icpn, t.segment('X'), 5_000_000);
     expect(t.rel(icpn, t.segment('X'), 5_000_000)).toBe(far);
     expect(t.path(r2, far)).toBe('/M/R[2]/Id/ICPN[2]/X[5000000]');
+    // A row below a relative row: the record's row, then the relative steps, then its own.
+    const item = t.addBelow(r2, icpn, t.segment('C'), 40);
+    expect(t.path(item)).toBe('/M/R[2]/Id/ICPN[2]/C[40]');
+    expect(t.path(item, t.rel(-1, t.segment('S'), 1))).toBe('/M/R[2]/Id/ICPN[2]/C[40]/S');
+    expect(t.path(t.addBelow(item, -1, t.segment('D'), 7))).toBe('/M/R[2]/Id/ICPN[2]/C[40]/D[7]');
   });
 
   it('grows past its first capacity', () => {
@@ -104,6 +109,35 @@ describe('paths of the pass, built when read', () => {
       expect(values[2]).toBeInstanceOf(TableLocated);
       expect(JSON.parse(JSON.stringify(values[2]))).toEqual({ value: 'c', line: 1, column: 33, path: '/M/L/R[2]/I[2]' });
     }
+  });
+
+  it('gives an element among many siblings below a record an anchored row of its own, and its children shared relative rows', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => `<C><S>${i + 1}</S><Ref>A${i + 1}</Ref></C>`).join('');
+    const xml = `<M><L><R><G>${items}</G><G><C><S>x</S></C></G></R></L></M>`;
+    const paths: string[] = [];
+    const want: string[] = [];
+    const stack: string[] = [];
+    const counts: Map<string, number>[] = [new Map()];
+    const table = await pass(xml, {
+      onOpen: (el) => {
+        const n = (counts[counts.length - 1].get(el.name) ?? 0) + 1;
+        counts[counts.length - 1].set(el.name, n);
+        stack.push(n > 1 ? `/${el.name}[${n}]` : `/${el.name}`);
+        counts.push(new Map());
+      },
+      onClose: (el) => {
+        want.push(stack.join(''));
+        stack.pop();
+        counts.pop();
+        paths.push(locate(el).path);
+      },
+    });
+    expect(paths).toEqual(want);
+    expect(paths).toContain('/M/L/R/G/C[200]/Ref');
+    // Rows of their own for C[33]..C[200] (168) beside M, L, R; relative rows: G and G[2], C up to C[32] with their S and Ref,
+    // G[2]'s C and its S, and S and Ref under any C of its own row (shared by the 168).
+    expect(table!.size).toBe(3 + 168);
+    expect(table!.relSize).toBe(2 + 32 * 3 + 2 + 2);
   });
 
   it('gives sibling index and last step without building a path, and a spread copy holds no table', async () => {

@@ -8,6 +8,11 @@
  * - a relative row for anything deeper, the steps below its record (`/ReleaseId/ICPN`), interned:
  *   every release's ICPN shares one, so the rows grow with the kinds of places, not the elements.
  *
+ * A step below a record with a high sibling index (the 414,621st `ResourceGroupContentItem` of an
+ * album) would make a relative row of its own, shared by no one: such an element gets an anchored
+ * row instead, whose parent is a record's row and a relative row (`addBelow`), and its children's
+ * relative rows are shared again (`/SequenceNumber` under any content item).
+ *
  * A location is then its anchor, its relative row, its line and column (`TableLoc`); the string is
  * joined when a finding or a report reads it. At 1 GB this keeps about 25 MB of rows where a row
  * per element (the table before) took about 400 MB.
@@ -27,6 +32,10 @@ const FIELDS = 3;
 const REL_LIMIT = 1 << 20;
 const SEGMENT_LIMIT = 1 << 12;
 const REL_CACHE_MASK = 1023;
+/** A step below a record with a sibling index above this gets an anchored row (`addBelow`), not a relative row. */
+export const REL_SIBLINGS = 32;
+/** An anchored row below a relative row packs that row and its segment into the segment field, negative: -(1 + segment + (rel + 1) * SEGMENT_LIMIT). */
+const PACKED_REL_LIMIT = (2 ** 31 - SEGMENT_LIMIT) / SEGMENT_LIMIT - 1;
 
 export class PathTable {
   private readonly pages: Int32Array[] = [];
@@ -66,6 +75,16 @@ export class PathTable {
     return row;
   }
 
+  /**
+   * An anchored row for the element `segment[index]` below the element at anchored row `row` and
+   * relative row `rel` (see the file's comment); -1 when the numbers do not pack (the caller takes a
+   * relative row instead).
+   */
+  addBelow(row: number, rel: number, segment: number, index: number): number {
+    if (rel >= PACKED_REL_LIMIT || segment >= SEGMENT_LIMIT) return -1;
+    return this.add(row, -(1 + segment + (rel + 1) * SEGMENT_LIMIT), index);
+  }
+
   /** The relative row of the step `segment[index]` below the relative row `parent` (-1: right below the anchor); the same steps give the same row. */
   rel(parent: number, segment: number, index: number): number {
     const fits = parent < REL_LIMIT - 1 && segment < SEGMENT_LIMIT && index < REL_LIMIT;
@@ -97,14 +116,26 @@ export class PathTable {
   /** `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`: the anchor's steps then the relative ones, sibling indices shown from the second one. */
   path(row: number, rel = -1): string {
     const steps: string[] = [];
-    for (let at = rel; at >= 0; at = this.rels[at * FIELDS]) steps.push(this.step(this.rels[at * FIELDS + 1], this.rels[at * FIELDS + 2]));
+    this.relSteps(rel, steps);
     for (let at = row; at >= 0; ) {
       const page = this.pages[at >>> PAGE_BITS];
       const base = (at & PAGE_MASK) * FIELDS;
-      steps.push(this.step(page[base + 1], page[base + 2]));
+      const segment = page[base + 1];
+      if (segment >= 0) steps.push(this.step(segment, page[base + 2]));
+      else {
+        // A row below a relative row (`addBelow`): its own step, then the relative row's.
+        const packed = -segment - 1;
+        steps.push(this.step(packed % SEGMENT_LIMIT, page[base + 2]));
+        this.relSteps(Math.floor(packed / SEGMENT_LIMIT) - 1, steps);
+      }
       at = page[base];
     }
     return steps.reverse().join('');
+  }
+
+  /** The steps of relative row `rel`, last first. */
+  private relSteps(rel: number, steps: string[]): void {
+    for (let at = rel; at >= 0; at = this.rels[at * FIELDS]) steps.push(this.step(this.rels[at * FIELDS + 1], this.rels[at * FIELDS + 2]));
   }
 
   private step(segment: number, index: number): string {
