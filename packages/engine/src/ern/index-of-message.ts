@@ -110,17 +110,17 @@ function hash(text: string): number {
 class AnchorTable<T> {
   private readonly slots: Int32Array;
   private readonly hashes: Int32Array;
-  private readonly mask: number;
+  private readonly size: number;
 
   constructor(
     private readonly list: readonly T[],
     private readonly anchor: (record: T) => string | null,
   ) {
-    let size = 16;
-    while (size < list.length * 2) size *= 2;
+    // Two thirds full at most, any size (a power of two would take up to twice that).
+    const size = Math.max(16, Math.ceil(list.length * 1.5));
     this.slots = new Int32Array(size).fill(-1);
     this.hashes = new Int32Array(size);
-    this.mask = size - 1;
+    this.size = size;
     // Indexed loops: this runs once per message over every record.
     for (let i = 0; i < list.length; i++) {
       const ref = anchor(list[i]);
@@ -130,7 +130,7 @@ class AnchorTable<T> {
 
   private insert(ref: string, record: number): void {
     const h = hash(ref);
-    for (let at = h & this.mask; ; at = (at + 1) & this.mask) {
+    for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) {
         this.slots[at] = record;
@@ -141,10 +141,15 @@ class AnchorTable<T> {
     }
   }
 
+  /** The first slot to probe for hash `h`: its place scaled to the size (no modulo). */
+  private start(h: number): number {
+    return Math.floor(((h >>> 0) * this.size) / 4294967296);
+  }
+
   /** The record number of `ref`, or -1. */
   find(ref: string): number {
     const h = hash(ref);
-    for (let at = h & this.mask; ; at = (at + 1) & this.mask) {
+    for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) return -1;
       if (this.hashes[at] === h && this.anchor(this.list[held]) === ref) return held;
@@ -159,11 +164,11 @@ class AnchorTable<T> {
 
 /**
  * Many values per key: keys are record numbers of an AnchorTable (anchors without a record go to a
- * small map), values are record numbers of another list, kept in the order added, without repeats.
+ * small map), values are record numbers of another list, without repeats. A key's values are
+ * linked newest first and handed out in the order added.
  */
 class Links<K, T> {
-  private head: Int32Array;
-  private tail: Int32Array;
+  private readonly head: Int32Array;
   private next = new Int32Array(1024);
   private value = new Int32Array(1024);
   private count = 0;
@@ -175,7 +180,6 @@ class Links<K, T> {
     private readonly values: readonly T[],
   ) {
     this.head = new Int32Array(keys).fill(-1);
-    this.tail = new Int32Array(keys).fill(-1);
   }
 
   add(ref: string, value: number): void {
@@ -188,19 +192,18 @@ class Links<K, T> {
     }
     for (let at = this.head[key]; at !== -1; at = this.next[at]) if (this.value[at] === value) return;
     if (this.count === this.next.length) {
-      const next = new Int32Array(this.count * 2);
+      const grown = this.count + (this.count >> 1);
+      const next = new Int32Array(grown);
       next.set(this.next);
       this.next = next;
-      const values = new Int32Array(this.count * 2);
+      const values = new Int32Array(grown);
       values.set(this.value);
       this.value = values;
     }
     const at = this.count++;
     this.value[at] = value;
-    this.next[at] = -1;
-    if (this.tail[key] === -1) this.head[key] = at;
-    else this.next[this.tail[key]] = at;
-    this.tail[key] = at;
+    this.next[at] = this.head[key];
+    this.head[key] = at;
   }
 
   get(ref: string): T[] {
@@ -211,7 +214,7 @@ class Links<K, T> {
       return out;
     }
     for (let at = this.head[key]; at !== -1; at = this.next[at]) out.push(this.values[this.value[at]]);
-    return out;
+    return out.reverse();
   }
 }
 

@@ -18,16 +18,19 @@ export default defineRule({
   create(ctx) {
     return {
       'Message:exit'() {
-        const seen = new Map<string, string>();
-        for (const resource of ctx.message.resources) {
+        // The first resource of each ISRC by number: its name is worked out only for a finding.
+        const resources = ctx.message.resources;
+        const nameOf = (resource: (typeof resources)[number]) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
+        const seen = new Map<string, number>();
+        for (let i = 0; i < resources.length; i++) {
+          const resource = resources[i];
           if (!resource.isrc || resource.isrc.value === '') continue;
           const key = compactIsrc(resource.isrc.value);
           // Placeholders and malformed values are codes-isrc-syntax's finding, not duplicates.
           if (!ISRC_PATTERN.test(key)) continue;
-          const name = resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
           const first = seen.get(key);
-          if (first === undefined) seen.set(key, name);
-          else ctx.report({ messageId: 'duplicate', loc: resource.isrc, resource: resource.reference?.value ?? null, release: null, data: { isrc: resource.isrc.value, resource: name, first } });
+          if (first === undefined) seen.set(key, i);
+          else ctx.report({ messageId: 'duplicate', loc: resource.isrc, resource: resource.reference?.value ?? null, release: null, data: { isrc: resource.isrc.value, resource: nameOf(resource), first: nameOf(resources[first]) } });
         }
       },
     };

@@ -39,16 +39,27 @@ export default defineRule({
     return {
       async 'Message:exit'() {
         const accepted = ctx.profile.genres;
-        const genres: { genre: Genre; release: string | null; resource: string | null }[] = [];
-        for (const r of ctx.message.releases) for (const g of r.genres) genres.push({ genre: g, release: r.reference?.value ?? null, resource: null });
-        for (const r of ctx.message.resources) for (const g of r.genres) genres.push({ genre: g, release: null, resource: r.reference?.value ?? null });
+        // Read twice rather than collected: a catalog message holds a million genres.
+        const message = ctx.message;
+        function* genres(): Generator<{ genre: Genre; release: string | null; resource: string | null }> {
+          for (const r of message.releases) for (const g of r.genres) yield { genre: g, release: r.reference?.value ?? null, resource: null };
+          for (const r of message.resources) for (const g of r.genres) yield { genre: g, release: null, resource: r.reference?.value ?? null };
+        }
         const usesAvs = ctx.version === '4.2' || ctx.version === '4.3';
-        const needsAvs = usesAvs && genres.some(({ genre }) => genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted)));
+        let needsAvs = false;
+        if (usesAvs) {
+          for (const { genre } of genres()) {
+            if (genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted))) {
+              needsAvs = true;
+              break;
+            }
+          }
+        }
         const avs = needsAvs ? await avsForRule(ctx, 'genres') : null;
         const classified = avs?.get('classifiedGenre') ?? new Set<string>();
         const sub = avs?.get('subGenre') ?? new Set<string>();
         const seen = new Set<string>();
-        for (const { genre, release, resource } of genres) {
+        for (const { genre, release, resource } of genres()) {
           const base = { loc: genre.loc, release, resource };
           if (avs && genre.category && !classified.has(genre.category)) ctx.report({ ...base, messageId: 'unknownCategory', data: { genre: genre.category, suggestion: suggestion(genre.category, classified) } });
           if (avs && genre.subCategory && !sub.has(genre.subCategory)) ctx.report({ ...base, messageId: 'unknownSubCategory', data: { genre: genre.subCategory, suggestion: suggestion(genre.subCategory, sub) } });

@@ -1,5 +1,6 @@
 /** Every reference inside the message (to a release, resource, party, deal visibility) points at something the message declares. */
 import { defineRule } from '../../define.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
 
 export default defineRule({
   id: 'release-reference-resolves',
@@ -18,14 +19,12 @@ export default defineRule({
     return {
       'Message:exit'() {
         const m = ctx.message;
-        const known = {
-          release: new Set(m.releases.map((r) => r.reference?.value).filter(Boolean)),
-          resource: new Set(m.resources.map((r) => r.reference?.value).filter(Boolean)),
-          party: new Set(m.parties.map((p) => p.reference.value)),
-        };
+        // The message's index, not sets of every release and resource reference (a million strings at 1 GB).
+        const index = indexMessage(m);
+        const parties = new Set(m.parties.map((p) => p.reference.value));
         for (const ref of m.references) {
-          if (ref.target !== 'release' && ref.target !== 'resource' && ref.target !== 'party') continue;
-          if (known[ref.target].has(ref.value)) continue;
+          const target = ref.target;
+          if (target === 'release' ? index.release(ref.value) : target === 'resource' ? index.resource(ref.value) : target === 'party' ? parties.has(ref.value) : true) continue;
           const element = ref.path.slice(ref.path.lastIndexOf('/') + 1).replace(/\[\d+\]$/, '');
           ctx.report({ messageId: 'unresolved', loc: ref, data: { element, reference: ref.value, target: ref.target } });
         }

@@ -29,36 +29,45 @@ export default defineRule({
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
+        // Only tracks (sound recordings, videos): cover art and booklets are not sequenced (rule 1023-1).
+        const sequenced = (t: TrackEntry) => {
+          const kind = index.resource(t.resourceReference.value)?.kind;
+          return kind === 'SoundRecording' || kind === 'Video';
+        };
         for (const release of ctx.message.releases) {
           const ref = release.reference?.value ?? null;
-          // Only tracks (sound recordings, videos): cover art and booklets are not sequenced (rule 1023-1).
-          // What the check needs of each track, not the track entry (an album of a catalog message may hold hundreds of thousands).
-          const groups = new Map<string, Pick<TrackEntry, 'resourceReference' | 'sequence'>[]>();
+          // Two readings of the track list, keeping per group what the check needs (a catalog's album may hold
+          // hundreds of thousands of tracks): whether any track is numbered, then each number's first track.
+          const numbered = new Map<string, boolean>();
           for (const t of release.tracks) {
-            const kind = index.resource(t.resourceReference.value)?.kind;
-            if (kind !== 'SoundRecording' && kind !== 'Video') continue;
+            if (!sequenced(t)) continue;
             const key = t.groupPath.join('.');
-            const list = groups.get(key);
-            const entry = { resourceReference: t.resourceReference, sequence: t.sequence };
-            if (list) list.push(entry);
-            else groups.set(key, [entry]);
+            numbered.set(key, numbered.get(key) === true || t.sequence !== null);
           }
-          for (const [key, tracks] of groups) {
-            const group = key ? `ResourceGroup ${key}` : 'the ResourceGroup';
-            const numbered = tracks.filter((t) => t.sequence !== null);
-            if (numbered.length === 0) continue;
-            const base = { release: ref, data: { release: releaseName(release), group } };
-            for (const t of tracks) {
-              if (t.sequence === null) ctx.report({ ...base, loc: t.resourceReference, messageId: 'unnumbered', data: { ...base.data, resource: t.resourceReference.value } });
+          type Finding = Parameters<typeof ctx.report>[0];
+          let name: string | null = null;
+          const groups = new Map<string, { unnumbered: Finding[]; duplicates: Finding[]; first: Map<number, string> }>();
+          for (const t of release.tracks) {
+            if (!sequenced(t)) continue;
+            const key = t.groupPath.join('.');
+            if (!numbered.get(key)) continue;
+            let g = groups.get(key);
+            if (!g) groups.set(key, (g = { unnumbered: [], duplicates: [], first: new Map() }));
+            const base = () => ({ release: ref, data: { release: (name ??= releaseName(release)), group: key ? `ResourceGroup ${key}` : 'the ResourceGroup' } });
+            if (t.sequence === null) {
+              const b = base();
+              g.unnumbered.push({ ...b, loc: t.resourceReference, messageId: 'unnumbered', data: { ...b.data, resource: t.resourceReference.value } });
+              continue;
             }
-            const seen = new Map<number, (typeof tracks)[number]>();
-            for (const t of numbered) {
-              const first = seen.get(t.sequence!);
-              if (first) {
-                ctx.report({ ...base, loc: t.resourceReference, messageId: 'duplicate', data: { ...base.data, sequence: t.sequence, first: first.resourceReference.value, second: t.resourceReference.value } });
-              } else seen.set(t.sequence!, t);
+            const first = g.first.get(t.sequence);
+            if (first === undefined) g.first.set(t.sequence, t.resourceReference.value);
+            else {
+              const b = base();
+              g.duplicates.push({ ...b, loc: t.resourceReference, messageId: 'duplicate', data: { ...b.data, sequence: t.sequence, first, second: t.resourceReference.value } });
             }
           }
+          // Each group's unnumbered tracks, then its repeated numbers.
+          for (const g of groups.values()) for (const finding of [...g.unnumbered, ...g.duplicates]) ctx.report(finding);
         }
       },
     };
