@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Complete pages a store keeps in memory (its budget); tests lower it. */
-export const RESIDENT_PAGES = { records: 24, ordered: 2 };
+export const RESIDENT_PAGES = { records: 8, ordered: 2, rows: 8 };
 
 /** Files of stores no longer reachable, closed when the collector takes their store. */
 const closer = new FinalizationRegistry<{ fd: number; named: string | null }>((file) => closeFile(file));
@@ -70,7 +70,7 @@ export class PageFile {
     let page: Buffer | null = null;
     if (last >= 0) {
       this.used[last] = usedBefore;
-      if (!this.inMemory && this.writeOut(last, usedBefore)) page = this.admit(last, bytes);
+      page = this.admit(last, bytes);
     }
     if (page === null || page.length < bytes) page = Buffer.allocUnsafeSlow(bytes);
     this.pages.push(page);
@@ -101,17 +101,22 @@ export class PageFile {
     return into;
   }
 
-  /** Counts page `i` among the resident ones; when that is one too many, evicts the least recently used and returns its buffer to reuse. */
+  /**
+   * Counts page `i` among the resident ones; when that is one too many, evicts the least recently
+   * used and returns its buffer to reuse. A page is written to the file when it first leaves (a
+   * store within its budget never makes a file); when it cannot be, nothing leaves from then on.
+   */
   private admit(i: number, bytes: number): Buffer | null {
     this.resident.push(i);
     this.lastUse[i] = ++this.clock;
-    if (this.resident.length <= this.keep) return null;
+    if (this.resident.length <= this.keep || this.inMemory) return null;
     let oldest = -1;
     for (let k = 0; k < this.resident.length; k++) {
       const p = this.resident[k];
       if (p !== i && (oldest < 0 || this.lastUse[p] < this.lastUse[this.resident[oldest]])) oldest = k;
     }
     const gone = this.resident[oldest];
+    if (this.fileAt[gone] < 0 && !this.writeOut(gone, this.used[gone])) return null;
     this.resident[oldest] = this.resident[this.resident.length - 1];
     this.resident.pop();
     const buffer = this.pages[gone];

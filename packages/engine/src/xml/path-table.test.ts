@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { runMessagePass } from './pass.js';
 import { PathTable, TableLocated } from './path-table.js';
+import { RESIDENT_PAGES } from '../ern/page-file.js';
 import { PassElement, locate, locateValue, siblingIndexOf, lastStepOf } from './pass-events.js';
 import type { ClosedElement, XmlListener } from './events.js';
 
@@ -55,6 +56,30 @@ describe('PathTable', () => {
     expect(t.path(item)).toBe('/M/R[2]/Id/ICPN[2]/C[40]');
     expect(t.path(item, t.rel(-1, t.segment('S'), 1))).toBe('/M/R[2]/Id/ICPN[2]/C[40]/S');
     expect(t.path(t.addBelow(item, -1, t.segment('D'), 7))).toBe('/M/R[2]/Id/ICPN[2]/C[40]/D[7]');
+  });
+
+  it('reads rows back from its temporary file once its pages are beyond its budget in memory', () => {
+    const saved = RESIDENT_PAGES.rows;
+    RESIDENT_PAGES.rows = 2;
+    try {
+      const t = new PathTable();
+      const m = t.add(-1, t.segment('M'), 1);
+      const list = t.add(m, t.segment('L'), 1);
+      const rows: number[] = [];
+      // Eight pages of rows (16,384 a page), each record with a child row.
+      for (let i = 1; i <= 65_000; i++) {
+        const r = t.add(list, t.segment('R'), i);
+        rows.push(r, t.add(r, t.segment('C'), i % 3 + 1));
+      }
+      for (let k = 0; k < 2000; k++) {
+        const i = (k * 7919) % 65_000;
+        const c = ((i + 1) % 3) + 1;
+        expect(t.path(rows[2 * i])).toBe(i === 0 ? '/M/L/R' : `/M/L/R[${i + 1}]`);
+        expect(t.path(rows[2 * i + 1])).toBe(`${i === 0 ? '/M/L/R' : `/M/L/R[${i + 1}]`}/C${c > 1 ? `[${c}]` : ''}`);
+      }
+    } finally {
+      RESIDENT_PAGES.rows = saved;
+    }
   });
 
   it('grows past its first capacity', () => {

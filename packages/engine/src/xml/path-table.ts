@@ -18,6 +18,7 @@
  * per element (the table before) took about 400 MB.
  */
 import type { Loc, Position } from './events.js';
+import { PageFile, RESIDENT_PAGES } from '../ern/page-file.js';
 
 /** Elements at this depth or above get rows of their own: the records of the message's lists (`/M/ReleaseList/Release`). */
 export const ANCHOR_DEPTH = 3;
@@ -38,7 +39,14 @@ export const REL_SIBLINGS = 32;
 const PACKED_REL_LIMIT = (2 ** 31 - SEGMENT_LIMIT) / SEGMENT_LIMIT - 1;
 
 export class PathTable {
-  private readonly pages: Int32Array[] = [];
+  /** Pages of anchored rows; beyond a few in memory they go to a temporary file, like the records' (ern/page-file.ts): a path is read for a finding. */
+  private readonly file = new PageFile(PAGE_ROWS * FIELDS * 4, RESIDENT_PAGES.rows);
+  /** The page rows are added to. */
+  private last: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  /** The page read last, and the buffer it was read from (a page that left memory lends its buffer to another). */
+  private readPage = -1;
+  private readBuffer: Buffer | null = null;
+  private readRows: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private count = 0;
   /** `/Name` by segment number. */
   private readonly names: string[] = [];
@@ -66,8 +74,12 @@ export class PathTable {
     const row = this.count++;
     const slot = row & PAGE_MASK;
     // A page at a time, as rows are taken: no copy when the table grows, and at most one page unused.
-    if (slot === 0) this.pages.push(new Int32Array(PAGE_ROWS * FIELDS));
-    const page = this.pages[row >>> PAGE_BITS];
+    if (slot === 0) {
+      const buffer = this.file.add(PAGE_ROWS * FIELDS * 4, PAGE_ROWS * FIELDS * 4);
+      this.last = new Int32Array(buffer.buffer, buffer.byteOffset, PAGE_ROWS * FIELDS);
+      this.readPage = -1;
+    }
+    const page = this.last;
     const at = slot * FIELDS;
     page[at] = parent;
     page[at + 1] = segment;
@@ -118,7 +130,7 @@ export class PathTable {
     const steps: string[] = [];
     this.relSteps(rel, steps);
     for (let at = row; at >= 0; ) {
-      const page = this.pages[at >>> PAGE_BITS];
+      const page = this.rowsOf(at >>> PAGE_BITS);
       const base = (at & PAGE_MASK) * FIELDS;
       const segment = page[base + 1];
       if (segment >= 0) steps.push(this.step(segment, page[base + 2]));
@@ -131,6 +143,18 @@ export class PathTable {
       at = page[base];
     }
     return steps.reverse().join('');
+  }
+
+  /** Page `i` of anchored rows. */
+  private rowsOf(i: number): Int32Array<ArrayBufferLike> {
+    if (i === this.file.length - 1) return this.last;
+    const buffer = this.file.get(i);
+    if (i !== this.readPage || buffer !== this.readBuffer) {
+      this.readPage = i;
+      this.readBuffer = buffer;
+      this.readRows = new Int32Array(buffer.buffer, buffer.byteOffset, PAGE_ROWS * FIELDS);
+    }
+    return this.readRows;
   }
 
   /** The steps of relative row `rel`, last first. */
