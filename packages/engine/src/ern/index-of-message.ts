@@ -33,6 +33,11 @@ export function indexMessage(m: ErnMessage, typed = m.releases.length + m.resour
   return index;
 }
 
+/** Lets go of the index of `m` (the report has attributed its findings; at 1 GB the index is about 25 MB); a later `indexMessage` builds it again. */
+export function forgetIndex(m: ErnMessage): void {
+  built.delete(m);
+}
+
 function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);

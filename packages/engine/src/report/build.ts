@@ -6,7 +6,7 @@
 import type { ErnMessage, Release } from '../ern/model.js';
 import type { Check, MessageSummary, Report, ReleaseOutcome, WouldCreate } from './types.js';
 import { verdictOf } from './verdict.js';
-import { indexMessage } from '../ern/index-of-message.js';
+import { forgetIndex, indexMessage } from '../ern/index-of-message.js';
 
 export interface ReadMessage {
   file: string;
@@ -46,6 +46,7 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
     const mine = byFile.get(read.file) ?? [];
     const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
     const attributed = attributeChecks(mine, m);
+    forgetIndex(m);
     const recorded = new Set<string>();
 
     for (const release of m.releases) {
@@ -112,12 +113,12 @@ function attributeChecks(checks: Check[], m: ErnMessage): Map<string, Check[]> {
   };
   const index = indexMessage(m);
   const holders = (resourceRef: string) => index.releasesOfResource(resourceRef).filter(isCatalogRelease);
-  const byRef = new Map(m.releases.map((r) => [r.reference?.value ?? '', r]));
   for (const check of checks) {
     if (check.status === 'pass') continue;
     const targets = new Set<string>();
     if (check.release) {
-      const release = byRef.get(check.release);
+      // The message's index, not a map of every release (a catalog message has hundreds of thousands).
+      const release = index.release(check.release);
       if (release && !isCatalogRelease(release)) {
         for (const r of release.resourceReferences) for (const holder of holders(r.value)) targets.add(holder.reference?.value ?? '');
       } else targets.add(check.release);
