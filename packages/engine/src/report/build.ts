@@ -69,10 +69,12 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       const inRelease = new Set(release.resourceReferences.map((r) => r.value));
       for (const t of release.tracks) inRelease.add(t.resourceReference.value);
       for (const resource of m.resources) {
-        if (resource.kind !== 'SoundRecording' || !resource.reference || !inRelease.has(resource.reference.value)) continue;
-        if (recorded.has(resource.reference.value)) continue;
-        recorded.add(resource.reference.value);
-        wouldCreate.recordings.push({ file: read.file, release: reference, reference: resource.reference.value, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
+        if (resource.kind !== 'SoundRecording') continue;
+        // Read once: a stored record decodes its field at every read.
+        const ref = resource.reference?.value;
+        if (ref === undefined || !inRelease.has(ref) || recorded.has(ref)) continue;
+        recorded.add(ref);
+        wouldCreate.recordings.push({ file: read.file, release: reference, reference: ref, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
       }
     }
   }
