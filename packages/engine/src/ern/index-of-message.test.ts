@@ -36,6 +36,10 @@ describe.each([
     const { message: m } = await readXml(xml);
     const index = indexMessage(m, typed);
     expect(index.resource('A1')?.type).toBe('MusicalWorkSoundRecording');
+    // Both records of A1 answer to the first's number; a reference no record has, and the empty one, to none.
+    expect(index.resourceNumber('A1')).toBe(0);
+    expect(index.resourceNumber('A9')).toBe(-1);
+    expect(index.resourceNumber('')).toBe(-1);
     // A9 has no record: its users are still listed, in order.
     expect(index.releasesOfResource('A9').map((r) => r.reference?.value)).toEqual(['R0', 'R1']);
     expect(index.dealsOfRelease('R7')).toHaveLength(1);

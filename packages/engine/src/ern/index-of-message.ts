@@ -15,6 +15,8 @@ import type { Deal, ErnMessage, Party, Release, Resource } from './model.js';
 export interface MessageIndex {
   release(ref: string): Release | undefined;
   resource(ref: string): Resource | undefined;
+  /** The number in `resources` of the resource `resource(ref)` gives, or -1: resources that share a reference share it. */
+  resourceNumber(ref: string): number;
   party(ref: string): Party | undefined;
   releasesOfResource(ref: string): Release[];
   dealsOfRelease(ref: string): Deal[];
@@ -46,7 +48,7 @@ function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 function buildMapIndex(m: ErnMessage): MessageIndex {
   const releases = new Map<string, Release>();
-  const resources = new Map<string, Resource>();
+  const resources = new Map<string, number>();
   const parties = new Map<string, Party>();
   const byResource = new Map<string, Release[]>();
   const byRelease = new Map<string, Deal[]>();
@@ -60,7 +62,7 @@ function buildMapIndex(m: ErnMessage): MessageIndex {
   const res = m.resources;
   for (let i = 0; i < res.length; i++) {
     const ref = res[i].reference?.value;
-    if (ref && !resources.has(ref)) resources.set(ref, res[i]);
+    if (ref && !resources.has(ref)) resources.set(ref, i);
   }
   const ps = m.parties;
   for (let i = 0; i < ps.length; i++) {
@@ -70,7 +72,11 @@ function buildMapIndex(m: ErnMessage): MessageIndex {
   forEachUse(m, (ref, i) => addTo(byResource, ref, rs[i]), (ref, i) => addTo(byRelease, ref, m.deals[i]));
   return {
     release: (ref) => releases.get(ref),
-    resource: (ref) => resources.get(ref),
+    resource: (ref) => {
+      const i = resources.get(ref);
+      return i === undefined ? undefined : res[i];
+    },
+    resourceNumber: (ref) => resources.get(ref) ?? -1,
     party: (ref) => parties.get(ref),
     releasesOfResource: (ref) => byResource.get(ref)?.slice() ?? [],
     dealsOfRelease: (ref) => byRelease.get(ref)?.slice() ?? [],
@@ -235,6 +241,7 @@ function buildTypedIndex(m: ErnMessage): MessageIndex {
   return {
     release: (ref) => releases.get(ref),
     resource: (ref) => resources.get(ref),
+    resourceNumber: (ref) => resources.find(ref),
     party: (ref) => parties.get(ref),
     releasesOfResource: (ref) => byResource.get(ref),
     dealsOfRelease: (ref) => byRelease.get(ref),

@@ -27,6 +27,23 @@ describe('report builder', () => {
     expect(report.would_create.artists.map((a) => a.name)).toEqual(['The Lamplighters']);
   });
 
+  it('lists a recording once when two created albums hold it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-shared-'));
+    const album = base.slice(base.indexOf('    <Release>'), base.indexOf('    </Release>') + '    </Release>\n'.length);
+    // A second album (its own reference, UPC and deal) with the same tracks.
+    const second = album.replace('<ReleaseReference>R0</ReleaseReference>', '<ReleaseReference>R9</ReleaseReference>').replace('<ICPN>5012345678900</ICPN>', '<ICPN>5012345678917</ICPN>');
+    const deal = base.slice(base.indexOf('    <ReleaseDeal>'), base.indexOf('    </ReleaseDeal>') + '    </ReleaseDeal>\n'.length);
+    const xml = base.replace('  </ReleaseList>', `${second}  </ReleaseList>`).replace('  </DealList>', `${deal.replace('<DealReleaseReference>R0</DealReleaseReference>', '<DealReleaseReference>R9</DealReleaseReference>').replace(/\s*<DealReleaseReference>R[12]<\/DealReleaseReference>/g, '')}  </DealList>`);
+    expect(xml).toContain('<ReleaseReference>R9</ReleaseReference>');
+    writeFileSync(path.join(dir, 'message.xml'), xml);
+    const report = await validate(dir, { media: false, rules: { 'xml-schema-valid': 'off' } });
+    expect(report.would_create.releases.map((r) => r.reference)).toEqual(['R0', 'R9']);
+    expect(report.would_create.recordings.map((r) => [r.release, r.reference])).toEqual([
+      ['R0', 'A1'],
+      ['R0', 'A2'],
+    ]);
+  });
+
   it('counts a track-release error against the album that holds the track', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-track-'));
     // R1 (the track release of A1) names a label party that does not exist.

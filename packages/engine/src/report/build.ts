@@ -6,7 +6,7 @@
 import type { ErnMessage, Release } from '../ern/model.js';
 import type { Check, MessageSummary, Report, ReleaseOutcome, WouldCreate } from './types.js';
 import { verdictOf } from './verdict.js';
-import { forgetIndex, indexMessage } from '../ern/index-of-message.js';
+import { forgetIndex, indexMessage, type MessageIndex } from '../ern/index-of-message.js';
 
 export interface ReadMessage {
   file: string;
@@ -45,9 +45,12 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
     // Each message judges its own releases: references like R0 repeat across the messages of a batch.
     const mine = byFile.get(read.file) ?? [];
     const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
-    const attributed = attributeChecks(mine, m);
-    forgetIndex(m);
-    const recorded = new Set<string>();
+    const index = indexMessage(m);
+    const attributed = attributeChecks(mine, m, index);
+    // Recordings by the number of the first resource with their reference (the index's), not sets of references:
+    // a catalog's album names hundreds of thousands. A reference no resource has cannot match one; the empty one is not indexed.
+    const recorded = new Uint8Array(m.resources.length);
+    let recordedEmpty = false;
 
     for (const release of m.releases) {
       if (!isCatalogRelease(release)) continue;
@@ -66,17 +69,35 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       for (const name of release.displayArtists.map((a) => a.name).concat(release.displayArtistNames)) {
         if (name && !artists.has(name)) artists.set(name, { name, reference: release.displayArtists.find((a) => a.name === name)?.partyReference ?? null });
       }
-      const inRelease = new Set(release.resourceReferences.map((r) => r.value));
-      for (const t of release.tracks) inRelease.add(t.resourceReference.value);
-      for (const resource of m.resources) {
+      const inRelease = new Uint8Array(m.resources.length);
+      let emptyInRelease = false;
+      const mark = (ref: string) => {
+        if (ref === '') emptyInRelease = true;
+        const n = index.resourceNumber(ref);
+        if (n >= 0) inRelease[n] = 1;
+      };
+      for (const r of release.resourceReferences) mark(r.value);
+      for (const t of release.tracks) mark(t.resourceReference.value);
+      const resources = m.resources;
+      for (let i = 0; i < resources.length; i++) {
+        const resource = resources[i];
         if (resource.kind !== 'SoundRecording') continue;
         // Read once: a stored record decodes its field at every read.
         const ref = resource.reference?.value;
-        if (ref === undefined || !inRelease.has(ref) || recorded.has(ref)) continue;
-        recorded.add(ref);
+        if (ref === undefined) continue;
+        if (ref === '') {
+          if (!emptyInRelease || recordedEmpty) continue;
+          recordedEmpty = true;
+        } else {
+          const n = index.resourceNumber(ref);
+          if (!inRelease[n] || recorded[n]) continue;
+          recorded[n] = 1;
+        }
         wouldCreate.recordings.push({ file: read.file, release: reference, reference: ref, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
       }
     }
+    // At 1 GB the index is about 25 MB; nothing after this reads it.
+    forgetIndex(m);
   }
   wouldCreate.artists = [...artists.values()];
 
@@ -106,14 +127,13 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
  * Maps checks to the catalog releases they affect: a check on a track or clip release, or on a
  * resource, counts against every catalog release that holds the same resource.
  */
-function attributeChecks(checks: Check[], m: ErnMessage): Map<string, Check[]> {
+function attributeChecks(checks: Check[], m: ErnMessage, index: MessageIndex): Map<string, Check[]> {
   const byRelease = new Map<string, Check[]>();
   const add = (ref: string, check: Check) => {
     const list = byRelease.get(ref);
     if (list) list.push(check);
     else byRelease.set(ref, [check]);
   };
-  const index = indexMessage(m);
   const holders = (resourceRef: string) => index.releasesOfResource(resourceRef).filter(isCatalogRelease);
   for (const check of checks) {
     if (check.status === 'pass') continue;
