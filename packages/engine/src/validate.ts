@@ -98,6 +98,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
       if (read.dispatcher && read.read.message) {
         if (options.media !== false) await read.dispatcher.exit('Media:exit', media);
         pushAll(read.checks, read.dispatcher.checks(read.read.message.version));
+        read.dispatcher.release();
         attributeByPath(read.checks, read.read.message, read.read.file);
       }
       pushAll(checks, read.checks);

@@ -217,6 +217,9 @@ describe('RecordStore', () => {
         i++;
       }
       expect(i).toBe(100_000);
+      // Closed by its owner: empty, its pages let go.
+      list.close();
+      expect([...list]).toEqual([]);
     });
   });
 });

@@ -54,6 +54,13 @@ export class StoredList<T> implements Iterable<T> {
   toJSON(): T[] {
     return [...this];
   }
+
+  /** Empties the list and lets go of its store's pages (their owner is done reading it). */
+  close(): void {
+    this.store.close();
+    this.length = 0;
+    this.pageStarts.length = 0;
+  }
 }
 
 /** A list of plain records (strings, numbers, locations) kept as bytes in a store of its own: for what a rule collects while the message streams and checks at its end. */

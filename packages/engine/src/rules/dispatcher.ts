@@ -50,6 +50,8 @@ export class RuleDispatcher {
   /** Release references the catalog found on the member. */
   readonly updates = new Set<string>();
   private readonly pending: PendingCheck[] = [];
+  /** Lists the rules kept as bytes (`keptList`), let go by `release`. */
+  private readonly keptLists: { close(): void }[] = [];
   private readonly enter = new Map<string, Matcher[]>();
   private readonly close = new Map<string, Matcher[]>();
   private readonly handlers: RuleHandlers[] = [];
@@ -121,6 +123,12 @@ export class RuleDispatcher {
     return this.pending.map(({ check, frame }) => (check.release === null && frame ? { ...check, release: frame.reference } : check));
   }
 
+  /** Lets go of what the rules kept for this message (their lists' pages): their handlers have all run. */
+  release(): void {
+    for (const list of this.keptLists) list.close();
+    this.keptLists.length = 0;
+  }
+
   /** Checks of this message: findings, then one `pass` per applicable rule that found nothing. */
   checks(version: ErnMessage['version'] | null): Check[] {
     const out = this.findings();
@@ -162,7 +170,12 @@ export class RuleDispatcher {
       schemasDir: init.schemasDir ?? null,
       media: null,
       currentRelease: () => dispatcher.releaseFrame?.reference ?? null,
-      keptList: <T extends object>() => (init.recordStore ? storedList<T>() : []),
+      keptList: <T extends object>() => {
+        if (!init.recordStore) return [];
+        const list = storedList<T>();
+        dispatcher.keptLists.push(list);
+        return list;
+      },
       markUpdate: (reference) => dispatcher.updates.add(reference),
       report(descriptor) {
         dispatcher.record(entry, index, descriptor, entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass');
