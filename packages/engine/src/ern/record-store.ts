@@ -5,7 +5,8 @@
  * the list is taken by a view: an object of one field whose getters read a field back from the
  * bytes when a rule asks for it. A track release's three records (release, recording, deal) with
  * their 23 locations took about 4 KB of objects that the garbage collector copied and marked for
- * the whole pass; as bytes they take about 400, and the collector never sees them.
+ * the whole pass; as bytes they take about 400, and the collector never sees them. Beyond a few
+ * pages in memory, the pages go to a temporary file and come back when read (page-file.ts).
  *
  * The encoding is a small tagged format of our own (like MessagePack, but knowing the model's
  * locations and repeated values):
