@@ -1,11 +1,12 @@
 /**
- * The pages of a record store (record-store.ts), kept within a memory budget: a page is complete
- * once the store moves on to the next one, and from then on it never changes (a record assigned
- * again is written anew). Complete pages are written to a temporary file of the store's own, and
- * the pages read lately stay in memory, up to a budget shared by every store of the process; a
- * page read again after it left is read back from the file (the operating system's cache usually
- * still has it). A 1 GB message keeps about 200 MB of records: with the budget, its model takes
- * no more memory than a small one, like sort(1) spilling a large input to disk.
+ * The pages of a record store (record-store.ts) or of the path table's rows (xml/path-table.ts),
+ * kept within a budget of pages in memory per store: a page is complete once the store moves on to
+ * the next one, and from then on it never changes (a record assigned again is written anew). When
+ * a complete page is one too many, the least recently read leaves memory, written first to a
+ * temporary file of the store's own; read again, it comes back from the file (the operating
+ * system's cache usually still has it) and another leaves. A 1 GB message keeps about 200 MB of
+ * records: with the budget, its model takes little more memory than a small one, like sort(1)
+ * spilling a large input to disk. A store within its budget makes no file.
  *
  * The temporary file is unlinked as soon as it is opened (it has no name while the store lives,
  * and nothing is left behind if the process dies), and closed when the store is collected. If it

@@ -14,8 +14,9 @@
  * relative rows are shared again (`/SequenceNumber` under any content item).
  *
  * A location is then its anchor, its relative row, its line and column (`TableLoc`); the string is
- * joined when a finding or a report reads it. At 1 GB this keeps about 25 MB of rows where a row
- * per element (the table before) took about 400 MB.
+ * joined when a finding or a report reads it. At 1 GB this is about 20 MB of rows where a row per
+ * element (the table before) took about 400 MB, and beyond 8 pages (1.5 MB) they wait in a
+ * temporary file (ern/page-file.ts) until a path is read.
  */
 import type { Loc, Position } from './events.js';
 import { PageFile, RESIDENT_PAGES } from '../ern/page-file.js';
