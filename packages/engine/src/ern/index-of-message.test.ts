@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetIndex, indexMessage, resourceNumbers } from './index-of-message.js';
+import { indexMessage } from './index-of-message.js';
 import { readSample, readXml } from './testing/read-message.js';
 
 describe.each([
@@ -40,10 +40,6 @@ describe.each([
     expect(index.resourceNumber('A1')).toBe(0);
     expect(index.resourceNumber('A9')).toBe(-1);
     expect(index.resourceNumber('')).toBe(-1);
-    // The same numbers without a kept index (the report's, after it let the index go).
-    forgetIndex(m);
-    const numberOf = resourceNumbers(m);
-    expect([numberOf('A1'), numberOf('A9'), numberOf('')]).toEqual([0, -1, -1]);
     // A9 has no record: its users are still listed, in order.
     expect(index.releasesOfResource('A9').map((r) => r.reference?.value)).toEqual(['R0', 'R1']);
     expect(index.dealsOfRelease('R7')).toHaveLength(1);

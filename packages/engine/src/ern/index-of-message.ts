@@ -35,19 +35,7 @@ export function indexMessage(m: ErnMessage, typed = m.releases.length + m.resour
   return index;
 }
 
-/**
- * The number in `m.resources` of the first resource with each reference (as `resourceNumber`):
- * from the index when one is kept, else from a table of its own, a tenth of the index's memory at
- * 1 GB (the report asks after letting the index go).
- */
-export function resourceNumbers(m: ErnMessage): (ref: string) => number {
-  const index = built.get(m);
-  if (index) return (ref) => index.resourceNumber(ref);
-  const table = new AnchorTable(m.resources, (r) => r.reference?.value ?? null);
-  return (ref) => table.find(ref);
-}
-
-/** Lets go of the index of `m` (the report has attributed its findings; at 1 GB the index is about 25 MB); a later `indexMessage` builds it again. */
+/** Lets go of the index of `m` (the report is done with it; at 1 GB the index is about 25 MB); a later `indexMessage` builds it again. */
 export function forgetIndex(m: ErnMessage): void {
   built.delete(m);
 }

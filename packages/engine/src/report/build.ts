@@ -6,7 +6,7 @@
 import type { ErnMessage, Release } from '../ern/model.js';
 import type { Check, MessageSummary, Report, ReleaseOutcome, WouldCreate } from './types.js';
 import { verdictOf } from './verdict.js';
-import { forgetIndex, indexMessage, resourceNumbers, type MessageIndex } from '../ern/index-of-message.js';
+import { forgetIndex, indexMessage, type MessageIndex } from '../ern/index-of-message.js';
 
 export interface ReadMessage {
   file: string;
@@ -45,12 +45,10 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
     // Each message judges its own releases: references like R0 repeat across the messages of a batch.
     const mine = byFile.get(read.file) ?? [];
     const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
-    const attributed = attributeChecks(mine, m, indexMessage(m));
-    // At 1 GB the index is about 25 MB; what follows needs only resources by reference.
-    forgetIndex(m);
-    // Recordings by the number of the first resource with their reference, not sets of references: a catalog's
-    // album names hundreds of thousands. A reference no resource has cannot match one; the empty one is not numbered.
-    const resourceNumber = resourceNumbers(m);
+    const index = indexMessage(m);
+    const attributed = attributeChecks(mine, m, index);
+    // Recordings by the number of the first resource with their reference (the index's), not sets of references: a
+    // catalog's album names hundreds of thousands. A reference no resource has cannot match one; the empty one is not numbered.
     const recorded = new Uint8Array(m.resources.length);
     let recordedEmpty = false;
 
@@ -75,7 +73,7 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       let emptyInRelease = false;
       const mark = (ref: string) => {
         if (ref === '') emptyInRelease = true;
-        const n = resourceNumber(ref);
+        const n = index.resourceNumber(ref);
         if (n >= 0) inRelease[n] = 1;
       };
       for (const r of release.resourceReferences) mark(r.value);
@@ -91,13 +89,15 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
           if (!emptyInRelease || recordedEmpty) continue;
           recordedEmpty = true;
         } else {
-          const n = resourceNumber(ref);
+          const n = index.resourceNumber(ref);
           if (!inRelease[n] || recorded[n]) continue;
           recorded[n] = 1;
         }
         wouldCreate.recordings.push({ file: read.file, release: reference, reference: ref, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
       }
     }
+    // At 1 GB the index is about 25 MB: let it go before the batch's next message is reported.
+    forgetIndex(m);
   }
   wouldCreate.artists = [...artists.values()];
 
