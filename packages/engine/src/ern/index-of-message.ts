@@ -10,7 +10,7 @@
  * resource and per release), the typed arrays about 40, which matters at a million records.
  * `index-of-message.test.ts` asks both the same questions.
  */
-import type { Deal, ErnMessage, Party, Release, Resource } from './model.js';
+import type { Deal, ErnMessage, Party, Records, Release, Resource } from './model.js';
 
 export interface MessageIndex {
   release(ref: string): Release | undefined;
@@ -50,36 +50,37 @@ function buildMapIndex(m: ErnMessage): MessageIndex {
   const releases = new Map<string, Release>();
   const resources = new Map<string, number>();
   const parties = new Map<string, Party>();
-  const byResource = new Map<string, Release[]>();
-  const byRelease = new Map<string, Deal[]>();
+  // Record numbers: a list kept as bytes makes a new view at each read.
+  const byResource = new Map<string, number[]>();
+  const byRelease = new Map<string, number[]>();
   // The first anchor wins, as in AnchorTable. Indexed loops: for-of allocates an iterator result per element here.
   const rs = m.releases;
   for (let i = 0; i < rs.length; i++) {
-    const r = rs[i];
+    const r = rs.at(i)!;
     const ref = r.reference?.value;
     if (ref && !releases.has(ref)) releases.set(ref, r);
   }
   const res = m.resources;
   for (let i = 0; i < res.length; i++) {
-    const ref = res[i].reference?.value;
+    const ref = res.at(i)!.reference?.value;
     if (ref && !resources.has(ref)) resources.set(ref, i);
   }
   const ps = m.parties;
   for (let i = 0; i < ps.length; i++) {
-    const ref = ps[i].reference.value;
-    if (ref && !parties.has(ref)) parties.set(ref, ps[i]);
+    const ref = ps.at(i)!.reference.value;
+    if (ref && !parties.has(ref)) parties.set(ref, ps.at(i)!);
   }
-  forEachUse(m, (ref, i) => addTo(byResource, ref, rs[i]), (ref, i) => addTo(byRelease, ref, m.deals[i]));
+  forEachUse(m, (ref, i) => addTo(byResource, ref, i), (ref, i) => addTo(byRelease, ref, i));
   return {
     release: (ref) => releases.get(ref),
     resource: (ref) => {
       const i = resources.get(ref);
-      return i === undefined ? undefined : res[i];
+      return i === undefined ? undefined : res.at(i)!;
     },
     resourceNumber: (ref) => resources.get(ref) ?? -1,
     party: (ref) => parties.get(ref),
-    releasesOfResource: (ref) => byResource.get(ref)?.slice() ?? [],
-    dealsOfRelease: (ref) => byRelease.get(ref)?.slice() ?? [],
+    releasesOfResource: (ref) => (byResource.get(ref) ?? []).map((i) => rs.at(i)!),
+    dealsOfRelease: (ref) => (byRelease.get(ref) ?? []).map((i) => m.deals.at(i)!),
   };
 }
 
@@ -87,7 +88,7 @@ function buildMapIndex(m: ErnMessage): MessageIndex {
 function forEachUse(m: ErnMessage, resource: (ref: string, release: number) => void, release: (ref: string, deal: number) => void): void {
   const rs = m.releases;
   for (let i = 0; i < rs.length; i++) {
-    const r = rs[i];
+    const r = rs.at(i)!;
     const refs = r.resourceReferences;
     for (let j = 0; j < refs.length; j++) resource(refs[j].value, i);
     for (const t of r.tracks) {
@@ -99,7 +100,7 @@ function forEachUse(m: ErnMessage, resource: (ref: string, release: number) => v
   }
   const ds = m.deals;
   for (let i = 0; i < ds.length; i++) {
-    const refs = ds[i].releaseReferences;
+    const refs = ds.at(i)!.releaseReferences;
     for (let j = 0; j < refs.length; j++) release(refs[j].value, i);
   }
 }
@@ -124,7 +125,7 @@ class AnchorTable<T> {
   private readonly size: number;
 
   constructor(
-    private readonly list: readonly T[],
+    private readonly list: Records<T>,
     private readonly anchor: (record: T) => string | null,
   ) {
     // Two thirds full at most, any size (a power of two would take up to twice that).
@@ -134,7 +135,7 @@ class AnchorTable<T> {
     this.size = size;
     // Indexed loops: this runs once per message over every record.
     for (let i = 0; i < list.length; i++) {
-      const ref = anchor(list[i]);
+      const ref = anchor(list.at(i)!);
       if (ref) this.insert(ref, i);
     }
   }
@@ -148,7 +149,7 @@ class AnchorTable<T> {
         this.hashes[at] = h;
         return;
       }
-      if (this.hashes[at] === h && this.anchor(this.list[held]) === ref) return;
+      if (this.hashes[at] === h && this.anchor(this.list.at(held)!) === ref) return;
     }
   }
 
@@ -163,13 +164,13 @@ class AnchorTable<T> {
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) return -1;
-      if (this.hashes[at] === h && this.anchor(this.list[held]) === ref) return held;
+      if (this.hashes[at] === h && this.anchor(this.list.at(held)!) === ref) return held;
     }
   }
 
   get(ref: string): T | undefined {
     const i = this.find(ref);
-    return i === -1 ? undefined : this.list[i];
+    return i === -1 ? undefined : this.list.at(i);
   }
 }
 
@@ -188,7 +189,7 @@ class Links<K, T> {
   constructor(
     keys: number,
     private readonly table: AnchorTable<K>,
-    private readonly values: readonly T[],
+    private readonly values: Records<T>,
   ) {
     this.head = new Int32Array(keys).fill(-1);
   }
@@ -221,10 +222,10 @@ class Links<K, T> {
     const key = this.table.find(ref);
     const out: T[] = [];
     if (key === -1) {
-      for (const i of this.loose.get(ref) ?? []) out.push(this.values[i]);
+      for (const i of this.loose.get(ref) ?? []) out.push(this.values.at(i)!);
       return out;
     }
-    for (let at = this.head[key]; at !== -1; at = this.next[at]) out.push(this.values[this.value[at]]);
+    for (let at = this.head[key]; at !== -1; at = this.next[at]) out.push(this.values.at(this.value[at])!);
     return out.reverse();
   }
 }

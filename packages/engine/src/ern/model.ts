@@ -9,6 +9,25 @@ import type { StoredList } from './stored-list.js';
 export type ErnVersion = '3.7' | '3.8' | '3.8.1' | '3.8.2' | '4.1' | '4.2' | '4.3';
 export type ErnFamily = '3' | '4';
 
+/**
+ * A list of the model's records: an array when the message is kept as objects, a `RecordList`
+ * (record-list.ts) when it is kept as bytes, which makes a record's view when it is read. Both
+ * have these methods; read a record by `at(i)`, and compare records by anchor or number, not by
+ * identity (two reads of one stored record are two views).
+ */
+export interface Records<T> extends Iterable<T> {
+  readonly length: number;
+  at(i: number): T | undefined;
+  push(item: T): number;
+  filter(predicate: (value: T, index: number) => unknown): T[];
+  map<U>(fn: (value: T, index: number) => U): U[];
+  flatMap<U>(fn: (value: T, index: number) => U | readonly U[]): U[];
+  find(predicate: (value: T, index: number) => unknown): T | undefined;
+  some(predicate: (value: T, index: number) => unknown): boolean;
+  every(predicate: (value: T, index: number) => unknown): boolean;
+  forEach(fn: (value: T, index: number) => void): void;
+}
+
 /** A value with where it was read. */
 export interface Located<T = string> extends Position {
   value: T;
@@ -244,10 +263,10 @@ export interface ErnMessage {
   businessProfile?: string | null;
   languageAndScriptCode: string | null;
   header: MessageHeader;
-  releases: Release[];
-  resources: Resource[];
-  deals: Deal[];
-  parties: Party[];
+  releases: Records<Release>;
+  resources: Records<Resource>;
+  deals: Records<Deal>;
+  parties: Records<Party>;
   /**
    * Every reference met (ResourceReference in releases, DealReleaseReference, party references...),
    * read in order: the reader keeps them in the message's record store (record-store.ts).

@@ -79,9 +79,9 @@ export function resolvePartyNames(message: ErnMessage): void {
   // Indexed loops: run once per message, where for-of would allocate an iterator result per element.
   const names = new Map<string, string>();
   const parties = message.parties;
-  for (let i = 0; i < parties.length; i++) addPartyName(names, parties[i]);
+  for (let i = 0; i < parties.length; i++) addPartyName(names, parties.at(i)!);
   const releases = message.releases;
-  for (let i = 0; i < releases.length; i++) resolveNames(releases[i], names);
+  for (let i = 0; i < releases.length; i++) resolveNames(releases.at(i)!, names);
   const resources = message.resources;
-  for (let i = 0; i < resources.length; i++) resolveNames(resources[i], names);
+  for (let i = 0; i < resources.length; i++) resolveNames(resources.at(i)!, names);
 }

@@ -15,7 +15,7 @@ describe('ERN 3.x reader on official and real samples', () => {
     expect(m.releases.map((r) => [r.reference?.value, r.kind])).toEqual([
       ['R0', 'main'], ['R1', 'track'], ['R2', 'track'], ['R3', 'track'], ['R4', 'track'], ['R5', 'track'], ['R6', 'track'],
     ]);
-    const album = m.releases[0];
+    const album = m.releases.at(0)!;
     expect(album).toMatchObject({ isMainRelease: true, types: ['Album'], ids: { grid: { value: 'A1UCASE0000000401X' }, icpn: null } });
     expect(album.titles.map((t) => [t.type, t.text, t.territory])).toEqual([
       ['ReferenceTitle', 'A Monkey Claw in a Velvet Glove', null],
@@ -35,13 +35,13 @@ describe('ERN 3.x reader on official and real samples', () => {
     expect(album.tracks.map((t) => [t.resourceReference.value, t.sequence, t.groupPath])).toEqual([
       ['A1', 1, [1, 1]], ['A2', 2, [1, 1]], ['A3', 3, [1, 1]], ['A4', 4, [1, 1]], ['A5', 5, [1, 1]], ['A6', 6, [1, 1]], ['A7', null, [1]],
     ]);
-    expect(m.releases[1].ids.isrc?.value).toBe('CASE00000001');
+    expect(m.releases.at(1)!.ids.isrc?.value).toBe('CASE00000001');
 
-    const a1 = m.resources[0];
+    const a1 = m.resources.at(0)!;
     expect(a1).toMatchObject({ kind: 'SoundRecording', type: 'MusicalWorkSoundRecording', reference: { value: 'A1' }, isrc: { value: 'CASE00000001' }, duration: { value: 'PT13M31S' } });
     expect(a1.iswcs?.map((i) => i.value)).toEqual(['T1234567890']);
     expect(a1.technical[0].files).toMatchObject([{ uri: 'A1UCASE0000000401X_01_01.wav', fileName: 'A1UCASE0000000401X_01_01.wav', filePath: null, hash: null }]);
-    const cover = m.resources[6];
+    const cover = m.resources.at(6)!;
     expect(cover).toMatchObject({ kind: 'Image', type: 'FrontCoverImage', proprietaryIds: [{ namespace: 'DPID:PADPIDA0000000001A', value: 'PId0401' }] });
     expect(cover.technical[0].files[0].uri).toBe('A1UCASE0000000401X.jpeg');
   });
@@ -55,7 +55,7 @@ describe('ERN 3.x reader on official and real samples', () => {
     expect(track).toMatchObject({ kind: 'track', ids: { isrc: { value: 'NLRD51952976' } } });
     // The ICPN of the track's RelatedRelease is not the track's own id.
     expect(track.ids.icpn).toBeNull();
-    const sr = m.resources[0];
+    const sr = m.resources.at(0)!;
     expect(sr.titles[0]).toMatchObject({ type: 'ReferenceTitle', text: 'All My Single', subTitle: 'Sample Credited Version 1' });
     expect(sr.technical[0]).toMatchObject({ codec: 'FLAC', numberOfChannels: 2, samplingRate: { value: 44.1, unit: 'kHz' }, bitsPerSample: 16, isClip: false });
     expect(sr.technical[0].files).toMatchObject([{
@@ -65,9 +65,9 @@ describe('ERN 3.x reader on official and real samples', () => {
       hash: { algorithm: 'MD5', value: '5e2994cdd94f14a197283a00387ca451' },
     }]);
     expect(m.deals).toHaveLength(12);
-    expect(m.deals[0]).toMatchObject({ commercialModels: ['AdvertisementSupportedModel'], useTypes: ['NonInteractiveStream', 'OnDemandStream'], validity: [{ start: '2021-11-02', end: null }] });
-    expect(values(m.deals[0].territories).slice(0, 3)).toEqual(['AD', 'AL', 'AT']);
-    expect(m.deals[0].territories).toHaveLength(52);
+    expect(m.deals.at(0)!).toMatchObject({ commercialModels: ['AdvertisementSupportedModel'], useTypes: ['NonInteractiveStream', 'OnDemandStream'], validity: [{ start: '2021-11-02', end: null }] });
+    expect(values(m.deals.at(0)!.territories).slice(0, 3)).toEqual(['AD', 'AL', 'AT']);
+    expect(m.deals.at(0)!.territories).toHaveLength(52);
   });
 
   it('reads the Sony 3.8.1 release-by-release message (/ern/381 declared, preview details without file)', async () => {
@@ -78,9 +78,9 @@ describe('ERN 3.x reader on official and real samples', () => {
     expect(m.releases.map((r) => [r.kind, r.reference?.value, r.ids.grid?.value])).toEqual([
       ['main', 'R0', 'A10301A0005108088N'], ['track', 'R1', 'A10328E0010879163O'], ['track', 'R2', 'A10328E0010879164M'],
     ]);
-    expect(m.releases[0]).toMatchObject({ ids: { icpn: { value: '196871335584' }, catalogNumber: { value: 'G010005108088N' } }, labels: ['Sound African Recordings'], parentalWarnings: ['Explicit'] });
-    expect(m.releases[0].tracks.map((t) => `${t.resourceReference.value}:${t.sequence}:${t.groupPath.join('.')}`)).toEqual(['A1:1:1.1', 'A2:2:1.1', 'A9:9:1']);
-    const [full, preview] = m.resources[0].technical;
+    expect(m.releases.at(0)!).toMatchObject({ ids: { icpn: { value: '196871335584' }, catalogNumber: { value: 'G010005108088N' } }, labels: ['Sound African Recordings'], parentalWarnings: ['Explicit'] });
+    expect(m.releases.at(0)!.tracks.map((t) => `${t.resourceReference.value}:${t.sequence}:${t.groupPath.join('.')}`)).toEqual(['A1:1:1.1', 'A2:2:1.1', 'A9:9:1']);
+    const [full, preview] = m.resources.at(0)!.technical;
     expect(full).toMatchObject({ reference: 'T1', codec: 'PCM', isClip: false, files: [{ uri: 'resources/A10301A0005108088N_T-1096524256352_SoundRecording_001-001.mp3', hash: { algorithm: 'MD5', value: '8bb2ce119257314a8fcb215a49f14b33' } }] });
     // PreviewDetails/Duration is the clip's, not the technical details' own.
     expect(preview).toMatchObject({ reference: 'T2', isClip: true, duration: null, files: [] });
@@ -91,23 +91,23 @@ describe('ERN 3.x reader on official and real samples', () => {
     expect(m.version).toBe('3.7');
     expect(m.header).toMatchObject({ messageId: { value: 'UG2570026' }, sender: { partyIds: ['PADPIDA2013042401U'], name: 'Universal Music Group' } });
     expect(m.releases.map((r) => r.kind)).toEqual(['main', 'track', 'track', 'track', 'track']);
-    expect(m.releases[0]).toMatchObject({ ids: { icpn: { value: '00602557190298' } }, labels: ['Interscope'], releaseDate: { value: '2018-02-09' } });
-    expect(m.releases[0].titles[0].text).toBe('The Best of Betty');
-    expect(m.releases[0].displayArtists.map((a) => a.name)).toEqual(['Backfire Betty & The Mufflers']);
+    expect(m.releases.at(0)!).toMatchObject({ ids: { icpn: { value: '00602557190298' } }, labels: ['Interscope'], releaseDate: { value: '2018-02-09' } });
+    expect(m.releases.at(0)!.titles[0].text).toBe('The Best of Betty');
+    expect(m.releases.at(0)!.displayArtists.map((a) => a.name)).toEqual(['Backfire Betty & The Mufflers']);
     expect(m.resources.map((r) => r.kind)).toEqual(['SoundRecording', 'SoundRecording', 'SoundRecording', 'SoundRecording', 'Image', 'Text', 'Text', 'Text', 'Text']);
-    expect(m.resources.slice(0, 4).map((r) => r.isrc?.value)).toEqual(['USUM71804534', 'USUM71804535', 'USUM71804536', 'USUM71804537']);
+    expect([...m.resources].slice(0, 4).map((r) => r.isrc?.value)).toEqual(['USUM71804534', 'USUM71804535', 'USUM71804536', 'USUM71804537']);
     expect(m.deals).toHaveLength(34);
-    expect(m.deals[0]).toMatchObject({ commercialModels: ['PayAsYouGoModel'], useTypes: ['ConditionalDownload'] });
+    expect(m.deals.at(0)!).toMatchObject({ commercialModels: ['PayAsYouGoModel'], useTypes: ['ConditionalDownload'] });
   });
 
   it('joins FilePath "assets" (no trailing slash) with FileName and reads EffectiveDate (miqwit 004_complete)', async () => {
     const { message: m } = await readSample('miqwit-dedex/with_assets/004_complete/1199119911991.xml');
-    const file = m.resources[0].technical[0].files[0];
+    const file = m.resources.at(0)!.technical[0].files[0];
     expect(file).toMatchObject({ uri: 'assets/1199119911991_001.flac', fileName: '1199119911991_001.flac', filePath: 'assets', hash: { algorithm: 'MD5', value: 'AABBCCDDEEFF11223344556677889900' } });
     // 44100 written with UnitOfMeasure kHz: kept as written, units are not reliable.
-    expect(m.resources[0].technical[0].samplingRate).toEqual({ value: 44100, unit: 'kHz' });
-    expect(m.deals[0]).toMatchObject({ effectiveDate: '2017-01-01', distributionChannels: ['InternetAndMobile'], commercialModels: ['PayAsYouGoModel', 'AdvertisementSupportedModel', 'SubscriptionModel'] });
-    expect(values(m.deals[0].territories)).toEqual(['Worldwide']);
+    expect(m.resources.at(0)!.technical[0].samplingRate).toEqual({ value: 44100, unit: 'kHz' });
+    expect(m.deals.at(0)!).toMatchObject({ effectiveDate: '2017-01-01', distributionChannels: ['InternetAndMobile'], commercialModels: ['PayAsYouGoModel', 'AdvertisementSupportedModel', 'SubscriptionModel'] });
+    expect(values(m.deals.at(0)!.territories)).toEqual(['Worldwide']);
   });
 
   it('reads a 3.8.2 PurgeReleaseMessage (miqwit 017_purged_release)', async () => {
@@ -126,7 +126,7 @@ describe('ERN 3.x reader on official and real samples', () => {
 
   it('keeps a territorial override out of the default display data (CRT compound artists / MX override)', async () => {
     const { message: m } = await readSample(CRT + 'Profile_AudioSingle_WithCompoundArtistsAndTerritorialOverride.xml');
-    const main = m.releases[0];
+    const main = m.releases.at(0)!;
     expect(main.territories).toEqual([{ included: [], excluded: ['MX'] }, { included: ['MX'], excluded: [] }]);
     expect(main.displayArtistNames).toEqual(['Monkey Claw']);
     expect(main.displayArtists.map((a) => a.name)).toEqual(['Monkey Claw']);
@@ -176,8 +176,8 @@ describe('ERN 3.x reader on fragments', () => {
 <MidiDetailsByTerritory><TerritoryCode>Worldwide</TerritoryCode><TechnicalMidiDetails><File><URL>https://example.com/a.mid</URL></File></TechnicalMidiDetails></MidiDetailsByTerritory></MIDI>
 <UserDefinedResource><UserDefinedResourceType>Lyrics</UserDefinedResourceType><ResourceReference>A2</ResourceReference></UserDefinedResource></ResourceList>`));
     expect(m.resources.map((r) => [r.kind, r.type, r.reference?.value])).toEqual([['MIDI', 'MusicalWorkMidi', 'A1'], ['UserDefinedResource', 'Lyrics', 'A2']]);
-    expect(m.resources[0].isrc?.value).toBe('GBAAA0000001');
-    expect(m.resources[0].technical[0].files[0]).toMatchObject({ uri: 'https://example.com/a.mid', fileName: null });
+    expect(m.resources.at(0)!.isrc?.value).toBe('GBAAA0000001');
+    expect(m.resources.at(0)!.technical[0].files[0]).toMatchObject({ uri: 'https://example.com/a.mid', fileName: null });
   });
 
   it('does not crash on misplaced or unexpected structure', async () => {
@@ -185,7 +185,7 @@ describe('ERN 3.x reader on fragments', () => {
 <ReleaseId><ICPN/></ReleaseId><Release><ReleaseReference>nested</ReleaseReference></Release></Release></ReleaseList><DealList><Deal><DealTerms><TerritoryCode>X</TerritoryCode></DealTerms></Deal></DealList>`));
     expect(pass.listenerFailures).toEqual([]);
     expect(m.releases).toHaveLength(1);
-    expect(m.releases[0]).toMatchObject({ reference: null, tracks: [], ids: { icpn: { value: '' } } });
-    expect(m.deals).toEqual([]);
+    expect(m.releases.at(0)!).toMatchObject({ reference: null, tracks: [], ids: { icpn: { value: '' } } });
+    expect([...m.deals]).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ describe('ERN 4.3 reader on the official samples', () => {
 
     expect(m.releases).toHaveLength(22);
     expect(m.releases.map((r) => r.kind).filter((k) => k === 'main')).toEqual(['main']);
-    const album = m.releases[0];
+    const album = m.releases.at(0)!;
     expect(album.reference?.value).toBe('R0');
     expect(album.types).toEqual(['Album']);
     expect(album.ids.icpn).toMatchObject({ value: '00094631432057', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' });
@@ -37,7 +37,7 @@ describe('ERN 4.3 reader on the official samples', () => {
     expect(album.tracks[0].groupPath).toEqual([1]);
     expect(values(album.linkedResourceReferences ?? [])).toEqual(['A22']);
 
-    const r1 = m.releases[1];
+    const r1 = m.releases.at(1)!;
     expect(r1).toMatchObject({ kind: 'track', reference: { value: 'R1' }, types: [], labels: ['EMI MUSIC JAPAN INC.'] });
     expect(r1.ids.proprietary).toEqual([{ namespace: 'PADPIDA2013042401U', value: '00094631432057_JPTO09404900_R1' }]);
     expect(values(r1.resourceReferences)).toEqual(['A1']);
@@ -45,24 +45,24 @@ describe('ERN 4.3 reader on the official samples', () => {
     expect(m.parties.map((p) => [p.reference.value, p.names[0]])).toEqual([['PSaekoShu', 'Saeko Shu'], ['PEMI', 'EMI MUSIC JAPAN INC.']]);
 
     expect(m.resources).toHaveLength(22);
-    const a1 = m.resources[0];
+    const a1 = m.resources.at(0)!;
     expect(a1).toMatchObject({ kind: 'SoundRecording', type: 'MusicalWorkSoundRecording', duration: { value: 'PT2M28S' }, languages: ['ja'] });
     expect(a1.isrc).toMatchObject({ value: 'JPTO09404900', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/ResourceId/ISRC' });
     expect(a1.pLines).toMatchObject([{ kind: 'P', year: 1994, text: '(P) 1994 EMI Music Japan Inc.' }]);
     expect(a1.technical).toHaveLength(1);
     expect(a1.technical[0]).toMatchObject({ reference: 'T1', files: [{ uri: '0094631432057_01_001.wav', hash: null }] });
     expect(m.resources.map((r) => r.isrc?.value).slice(0, 3)).toEqual(['JPTO09404900', 'JPTO09404910', 'JPTO09404920']);
-    const cover = m.resources[21];
+    const cover = m.resources.at(21)!;
     expect(cover).toMatchObject({ kind: 'Image', type: 'FrontCoverImage', reference: { value: 'A22' }, proprietaryIds: [{ namespace: 'PADPIDA2013042401U', value: 'PACKSHOT:0094631432057' }] });
     expect(cover.technical[0].files[0].uri).toBe('0094631432057.jpg');
 
     expect(m.deals).toHaveLength(3);
-    expect(values(m.deals[0].releaseReferences)).toHaveLength(21);
-    expect(m.deals[0]).toMatchObject({ commercialModels: ['SubscriptionModel', 'AdvertisementSupportedModel'], useTypes: ['ConditionalDownload', 'Stream'], validity: [{ start: '2004-04-01', end: null }] });
-    expect(values(m.deals[0].territories)).toEqual(['JP']);
-    expect(m.deals[0].territories[0].path).toBe('/NewReleaseMessage/DealList/ReleaseDeal/Deal/DealTerms/TerritoryCode');
-    expect(values(m.deals[2].releaseReferences)).toEqual(['R0']);
-    expect(m.deals[2].useTypes).toEqual(['PermanentDownload', 'ConditionalDownload']);
+    expect(values(m.deals.at(0)!.releaseReferences)).toHaveLength(21);
+    expect(m.deals.at(0)!).toMatchObject({ commercialModels: ['SubscriptionModel', 'AdvertisementSupportedModel'], useTypes: ['ConditionalDownload', 'Stream'], validity: [{ start: '2004-04-01', end: null }] });
+    expect(values(m.deals.at(0)!.territories)).toEqual(['JP']);
+    expect(m.deals.at(0)!.territories[0].path).toBe('/NewReleaseMessage/DealList/ReleaseDeal/Deal/DealTerms/TerritoryCode');
+    expect(values(m.deals.at(2)!.releaseReferences)).toEqual(['R0']);
+    expect(m.deals.at(2)!.useTypes).toEqual(['PermanentDownload', 'ConditionalDownload']);
   });
 
   it('collects every reference with its target kind and location', async () => {
@@ -79,7 +79,7 @@ describe('ERN 4.3 reader on the official samples', () => {
 
   it('reads 4.3 DeliveryFile codec, channels, sampling rate and MD5 (4 SimpleAudioSingle.xml)', async () => {
     const { message: m } = await readSample('ddex-official-ern43/4 SimpleAudioSingle.xml');
-    const td = m.resources[0].technical[0];
+    const td = m.resources.at(0)!.technical[0];
     expect(td).toMatchObject({ codec: 'FLAC', numberOfChannels: 2, numberOfChannelsText: '2', samplingRate: { value: 44.1, unit: 'kHz' }, bitsPerSample: 16 });
     expect(td.files[0]).toMatchObject({ uri: 'resources/190295810726_00001_LL.flac', hash: { algorithm: 'MD5', value: 'db7dd2f3bb9b322646e3f4d7b65b47ab' } });
     expect(m.visibilityReferences?.map((v) => v.value)).toEqual(['V0']);
@@ -92,7 +92,7 @@ describe('ERN 4.3 reader on the official samples', () => {
     expect(video.technical[0]).toMatchObject({ codec: 'MPEG-4', videoWidth: 640, videoHeight: 268, frameRate: 25, imageWidth: null, samplingRate: { value: 48, unit: 'kHz' } });
     expect(video.technical[0].files[0]).toMatchObject({ uri: 'resources/ZA34L1600009_15320.mp4', hash: { algorithm: 'MD5', value: '2a7d3c4dc0165498104368a03e2d9914' } });
     expect(still.technical[0]).toMatchObject({ codec: 'JPEG', imageWidth: 640, imageHeight: 480 });
-    expect(m.releases[0].tracks).toMatchObject([{ resourceReference: { value: 'A1' }, sequence: 1, linked: ['A2'] }]);
+    expect(m.releases.at(0)!.tracks).toMatchObject([{ resourceReference: { value: 'A1' }, sequence: 1, linked: ['A2'] }]);
   });
 });
 
@@ -106,30 +106,30 @@ describe('ERN 4.2 and 4.1 readers', () => {
     expect(release.pLines).toMatchObject([{ year: 2015 }]);
     expect(release.cLines).toMatchObject([{ year: 2017 }]);
     expect(release.titles.find((t) => t.type === 'AdditionalTitle')?.text).toBe('RIOPY: I Love You');
-    const sr = m.resources[0];
+    const sr = m.resources.at(0)!;
     expect(sr.isrc).toMatchObject({ value: 'GBAYC1700598', path: '/NewReleaseMessage/ResourceList/SoundRecording/ResourceId/ISRC' });
     expect(sr.duration?.value).toBe('PT4M23.583S');
     expect(sr.technical[0]).toMatchObject({ codec: 'FLAC', numberOfChannels: 2, isClip: false, files: [{ uri: 'resources/190295810726_00001_LL.flac', hash: { algorithm: 'MD5' } }] });
     expect(m.deals).toHaveLength(747);
-    expect(m.parties[0]).toMatchObject({ reference: { value: 'PRIOPY' }, names: ['RIOPY'], proprietaryIds: [{ namespace: 'PADPIDA2007050901U', value: '1981969' }] });
+    expect(m.parties.at(0)!).toMatchObject({ reference: { value: 'PRIOPY' }, names: ['RIOPY'], proprietaryIds: [{ namespace: 'PADPIDA2007050901U', value: '1981969' }] });
   });
 
   it('keeps the text of an AVS escape (UserDefined) in 4.2 8 DjMix.xml', async () => {
     const { message: m } = await readSample('ddex-official-ern42/8 DjMix.xml');
-    expect(m.deals[0].commercialModels).toEqual(['SubscriptionModel', 'UserDefined']);
-    expect(values(m.deals[0].territories)).toEqual(['KR', 'AU', 'PE', 'SG', 'SI', 'GB', 'US', 'VN', 'CA', 'DO', 'FR', 'DE']);
-    expect(values(m.releases[0].linkedResourceReferences ?? [])).toEqual(['A10']);
+    expect(m.deals.at(0)!.commercialModels).toEqual(['SubscriptionModel', 'UserDefined']);
+    expect(values(m.deals.at(0)!.territories)).toEqual(['KR', 'AU', 'PE', 'SG', 'SI', 'GB', 'US', 'VN', 'CA', 'DO', 'FR', 'DE']);
+    expect(values(m.releases.at(0)!.linkedResourceReferences ?? [])).toEqual(['A10']);
   });
 
   it('reads the official 4.1.1 album as 4.1', async () => {
     const { message: m } = await readSample('ddex-official-ern411/1 Audio.xml');
     expect(m.version).toBe('4.1');
     expect(m.releases).toHaveLength(22);
-    expect(m.releases[0]).toMatchObject({ kind: 'main', ids: { icpn: { value: '00094631432057' } }, labels: ['EMI MUSIC JAPAN INC.'] });
-    expect(m.releases[0].displayArtists.map((a) => a.name)).toEqual(['Saeko Shu']);
-    expect(m.resources[0].isrc?.path).toBe('/NewReleaseMessage/ResourceList/SoundRecording/ResourceId/ISRC');
-    expect(m.resources[0].technical[0].files[0].uri).toBe('0094631432057_01_001.wav');
-    expect(m.releases.slice(1, 3).map((r) => [r.kind, values(r.resourceReferences)])).toEqual([['track', ['A1']], ['track', ['A2']]]);
+    expect(m.releases.at(0)!).toMatchObject({ kind: 'main', ids: { icpn: { value: '00094631432057' } }, labels: ['EMI MUSIC JAPAN INC.'] });
+    expect(m.releases.at(0)!.displayArtists.map((a) => a.name)).toEqual(['Saeko Shu']);
+    expect(m.resources.at(0)!.isrc?.path).toBe('/NewReleaseMessage/ResourceList/SoundRecording/ResourceId/ISRC');
+    expect(m.resources.at(0)!.technical[0].files[0].uri).toBe('0094631432057_01_001.wav');
+    expect([...m.releases].slice(1, 3).map((r) => [r.kind, values(r.resourceReferences)])).toEqual([['track', ['A1']], ['track', ['A2']]]);
   });
 });
 
@@ -150,7 +150,7 @@ describe('ERN 4.x reader on fragments', () => {
 </ResourceGroup></Release>
 <ClipRelease><ReleaseReference>R9</ReleaseReference><ReleaseResourceReference>A1</ReleaseResourceReference></ClipRelease></ReleaseList>`));
     expect(m.releaseProfileVariant).toBe('Classical');
-    expect(m.parties[0]).toMatchObject({ isni: '0000000121032683', dpid: 'PADPIDA1', ipi: '00052210040' });
+    expect(m.parties.at(0)!).toMatchObject({ isni: '0000000121032683', dpid: 'PADPIDA1', ipi: '00052210040' });
     const [main, clip] = m.releases;
     expect(main.displayArtists.map((a) => [a.name, a.sequence])).toEqual([['Orchestra', 2], [null, null]]);
     expect(main.genres[0]).toMatchObject({ text: 'Classical', category: 'Classical', subCategory: 'Baroque' });
@@ -168,7 +168,7 @@ describe('ERN 4.x reader on fragments', () => {
 <SoundRecordingEdition><TechnicalDetails><TechnicalResourceDetailsReference>T1</TechnicalResourceDetailsReference><DeliveryFile><Type>AudioFile</Type><AudioCodecType>WAV</AudioCodecType><NumberOfChannels>Stereo</NumberOfChannels><SamplingRate>96000</SamplingRate><BitRate UnitOfMeasure="kbps">4608</BitRate>
 <File><URI>a.wav</URI><HashSum><Algorithm>SHA-256</Algorithm><HashSumValue>abc</HashSumValue></HashSum><FileSize>1024</FileSize></File></DeliveryFile><IsClip>true</IsClip></TechnicalDetails></SoundRecordingEdition>
 <Duration>PT1S</Duration></SoundRecording></ResourceList>`));
-    const td = m.resources[0].technical[0];
+    const td = m.resources.at(0)!.technical[0];
     expect(td).toMatchObject({ codec: 'WAV', numberOfChannels: null, numberOfChannelsText: 'Stereo', samplingRate: { value: 96000, unit: null }, bitRate: { value: 4608, unit: 'kbps' }, isClip: true });
     expect(td.files[0]).toMatchObject({ uri: 'a.wav', declaredSize: 1024, hash: { algorithm: 'SHA-256', value: 'abc' } });
   });
@@ -178,6 +178,6 @@ describe('ERN 4.x reader on fragments', () => {
     expect(m.root).toBe('PurgeReleaseMessage');
     expect(m.purgedReleases).toHaveLength(1);
     expect(m.purgedReleases[0].ids.grid).toMatchObject({ value: 'G123456789012345', path: '/PurgeReleaseMessage/PurgedRelease/ReleaseId/GRid', line: 34 });
-    expect(m.releases).toEqual([]);
+    expect([...m.releases]).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { finish3, ROOT_TABLE_3 } from './reader-3.js';
 import { finish4, ROOT_TABLE_4 } from './reader-4.js';
 import { referenceOf, storedReferences } from './references.js';
 import { RecordStore } from './record-store.js';
+import { RecordList } from './record-list.js';
 import { keptList } from './stored-list.js';
 import { compactNew, type SharedLists } from './compact.js';
 import { addPartyName, resolveNames } from './parties.js';
@@ -76,6 +77,8 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
   const store = init.store === false ? null : new RecordStore();
   // In a store of their own: a list read in order is written without an address per item (record-store.ts).
   if (store) message.references = storedReferences();
+  const lists = store ? [(message.releases = new RecordList(store)), (message.resources = new RecordList(store)), (message.deals = new RecordList(store)), (message.parties = new RecordList(store))] : [];
+  // How far each list is compacted (kept as objects).
   let releases = 0;
   let resources = 0;
   let deals = 0;
@@ -91,26 +94,30 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
       if (reference) message.references.push(reference);
       dispatcher.onClose(el);
       // A long track list (every track of a catalog in one album) goes to bytes as it grows, not when its release closes.
-      if (store && el.name === 'ResourceGroupContentItem') storeLongTracks(message.releases[message.releases.length - 1]);
+      if (store && el.name === 'ResourceGroupContentItem') storeLongTracks(message.releases.at(-1));
       // A record of a list (Release, SoundRecording, ReleaseDeal, Party...) is complete when its element closes.
       if (el.depth === 3) {
         // Before a record is written: what it can know already (its 4.x party names, its 3.x kind), so it is written once.
-        for (let i = parties; i < message.parties.length; i++) addPartyName(names, message.parties[i]);
+        for (let i = parties; i < message.parties.length; i++) addPartyName(names, message.parties.at(i)!);
         if (family4) {
-          for (let i = releases; i < message.releases.length; i++) resolveNames(message.releases[i], names);
-          for (let i = resources; i < message.resources.length; i++) resolveNames(message.resources[i], names);
-        } else for (let i = releases; i < message.releases.length; i++) message.releases[i].kind = ownKind3(message.releases[i]);
-        if (store) {
-          releases = store.seal(message.releases, releases);
-          resources = store.seal(message.resources, resources);
-          deals = store.seal(message.deals, deals);
-          parties = store.seal(message.parties, parties);
-        } else {
-          releases = compactNew(message.releases, releases, shared);
-          resources = compactNew(message.resources, resources, shared);
-          deals = compactNew(message.deals, deals, shared);
-          parties = compactNew(message.parties, parties, shared);
+          for (let i = releases; i < message.releases.length; i++) resolveNames(message.releases.at(i)!, names);
+          for (let i = resources; i < message.resources.length; i++) resolveNames(message.resources.at(i)!, names);
+        } else
+          for (let i = releases; i < message.releases.length; i++) {
+            const release = message.releases.at(i)!;
+            release.kind = ownKind3(release);
+          }
+        if (store) for (const list of lists) list.seal();
+        else {
+          compactNew(message.releases as unknown[], releases, shared);
+          compactNew(message.resources as unknown[], resources, shared);
+          compactNew(message.deals as unknown[], deals, shared);
+          compactNew(message.parties as unknown[], parties, shared);
         }
+        releases = message.releases.length;
+        resources = message.resources.length;
+        deals = message.deals.length;
+        parties = message.parties.length;
       }
     },
   };

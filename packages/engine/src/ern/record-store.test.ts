@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecordStore } from './record-store.js';
+import { RecordList } from './record-list.js';
 import { keptList, StoredList } from './stored-list.js';
 import { RESIDENT_PAGES } from './page-file.js';
 import { PathTable, TableLoc, TableLocated } from '../xml/path-table.js';
@@ -10,6 +11,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
+
+/** Writes `record` and gives its view. */
+function add(store: RecordStore, record: Record<string, unknown>): object {
+  return store.view(store.write(record));
+}
+
+/** Writes the records of `list` through a RecordList and puts a view of each in its place; gives the RecordList. */
+function seal(store: RecordStore, list: Record<string, unknown>[]): RecordList<Record<string, unknown>> {
+  const stored = new RecordList<Record<string, unknown>>(store);
+  for (const record of list) stored.push(record);
+  stored.seal();
+  list.forEach((_, i) => (list[i] = stored.at(i)!));
+  return stored;
+}
 
 describe('RecordStore', () => {
   const table = new PathTable();
@@ -34,7 +49,7 @@ describe('RecordStore', () => {
       before: new TableLoc(r7, isrc, 990, 3, table),
       other: new Date(0),
     };
-    const view = store.add(record) as typeof record;
+    const view = add(store, record) as typeof record;
     expect(view.text).toBe('Benchmark Records');
     expect(view.empty).toBe('');
     expect(view.wide).toBe(wide);
@@ -69,7 +84,7 @@ describe('RecordStore', () => {
       again: [long, long],
       wide: ['Ταξίδι 旅', 'Ταξίδι 旅'],
     };
-    const view = store.add(record) as typeof record;
+    const view = add(store, record) as typeof record;
     expect(JSON.parse(JSON.stringify(view))).toEqual(record);
     expect(view.titles[1].text).toBe(title);
     expect(view.after).toBe(title);
@@ -80,7 +95,7 @@ describe('RecordStore', () => {
 
   it('writes a record again when a field is assigned, and keeps the others', () => {
     const store = new RecordStore();
-    const view = store.add({ kind: 'other', names: ['a'], n: 1 }) as { kind: string; names: string[]; n: number };
+    const view = add(store, { kind: 'other', names: ['a'], n: 1 }) as { kind: string; names: string[]; n: number };
     expect(view.kind).toBe('other');
     view.kind = 'main';
     view.names = ['a', 'b'];
@@ -93,7 +108,7 @@ describe('RecordStore', () => {
     const store = new RecordStore();
     const list: Record<string, unknown>[] = [];
     for (let i = 0; i < 500; i++) list.push({ role: i % 2 ? 'MainArtist' : 'Producer', title: `Track ${i}` });
-    store.seal(list, 0);
+    seal(store, list);
     list.forEach((view, i) => {
       expect(view.role).toBe(i % 2 ? 'MainArtist' : 'Producer');
       expect(view.title).toBe(`Track ${i}`);
@@ -107,10 +122,10 @@ describe('RecordStore', () => {
     const big = { titles: Array.from({ length: 100_000 }, (_, i) => ({ text: `Title number ${i}`, n: i })) };
     const small: Record<string, unknown>[] = [];
     for (let i = 0; i < 20_000; i++) small.push({ ref: `R${i}`, text: 'x'.repeat(100) + i });
-    const before = store.add({ ref: 'first' }) as { ref: string };
-    store.seal(small, 0);
-    const view = store.add(big) as typeof big;
-    const after = store.add({ ref: 'last' }) as { ref: string };
+    const before = add(store, { ref: 'first' }) as { ref: string };
+    seal(store, small);
+    const view = add(store, big) as typeof big;
+    const after = add(store, { ref: 'last' }) as { ref: string };
     expect(view.titles.length).toBe(100_000);
     expect(view.titles[99_999]).toEqual({ text: 'Title number 99999', n: 99_999 });
     expect(before.ref).toBe('first');
@@ -159,7 +174,7 @@ describe('RecordStore', () => {
     function fill(store: RecordStore) {
       const list: Record<string, unknown>[] = [];
       for (let i = 0; i < 40_000; i++) list.push({ ref: `R${i}`, text: `text ${i} `.repeat(30), n: i, nested: { a: i % 7, b: [`x${i}`, i] } });
-      store.seal(list, 0);
+      seal(store, list);
       return list as unknown as { ref: string; text: string; n: number; nested: { a: number; b: [string, number] } }[];
     }
 
@@ -274,6 +289,72 @@ describe('the model as bytes and as objects', () => {
     const xml = `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><PartyList><Party><PartyReference>P1</PartyReference><PartyName><FullName>Late</FullName></PartyName></Party></PartyList><ReleaseList><TrackRelease><ReleaseReference>R1</ReleaseReference><DisplayArtist><ArtistPartyReference>P2</ArtistPartyReference></DisplayArtist></TrackRelease></ReleaseList><PartyList><Party><PartyReference>P2</PartyReference><PartyName><FullName>Later</FullName></PartyName></Party></PartyList></ern:NewReleaseMessage>`;
     const { message } = await readXml(xml);
     // A party listed after the release that names it: resolved at message end, the record written again.
-    expect(message.releases[0].displayArtists.map((a) => a.name)).toEqual(['Later']);
+    expect(message.releases.at(0)!.displayArtists.map((a) => a.name)).toEqual(['Later']);
+  });
+});
+
+describe('RecordList', () => {
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+  type Item = { ref: string; kind: string; n: number };
+  function list(n: number): RecordList<Item> {
+    const stored = new RecordList<Item>(new RecordStore());
+    for (let i = 0; i < n; i++) stored.push({ ref: `R${i}`, kind: i % 3 ? 'track' : 'main', n: i });
+    return stored;
+  }
+
+  it('keeps pushed records as they are until sealed, then reads them from the store', () => {
+    const stored = list(3);
+    const open = stored.at(-1)!;
+    // A reader still filling in the record of an open element sees its own object.
+    open.n = 42;
+    expect(stored.at(2)).toBe(open);
+    stored.seal();
+    expect(stored.length).toBe(3);
+    expect(stored.at(2)).not.toBe(open);
+    expect(plain(stored.at(2))).toEqual({ ref: 'R2', kind: 'track', n: 42 });
+    expect(stored.at(3)).toBeUndefined();
+    expect(stored.at(-4)).toBeUndefined();
+  });
+
+  it('makes a view at each read; a view assigned moves its record and the list reads it there', () => {
+    const stored = list(1000);
+    stored.seal();
+    const first = stored.at(500)!;
+    expect(stored.at(500)).not.toBe(first);
+    first.kind = 'other';
+    expect(stored.at(500)!.kind).toBe('other');
+    expect(stored.at(500)!.ref).toBe('R500');
+    expect(stored.at(502)!.kind).toBe('track');
+  });
+
+  it('has the array methods the rules use, and writes as an array', () => {
+    const stored = list(10);
+    stored.seal();
+    stored.push({ ref: 'open', kind: 'track', n: 10 });
+    expect(stored.filter((r) => r.kind === 'main').map((r) => r.ref)).toEqual(['R0', 'R3', 'R6', 'R9']);
+    expect(stored.map((r, i) => r.n === i)).toEqual(Array(11).fill(true));
+    expect(stored.flatMap((r) => (r.n < 2 ? [r.ref, r.kind] : []))).toEqual(['R0', 'main', 'R1', 'track']);
+    expect(stored.find((r) => r.n === 4)?.ref).toBe('R4');
+    expect(stored.some((r) => r.ref === 'open')).toBe(true);
+    expect(stored.every((r) => r.n < 10)).toBe(false);
+    const seen: number[] = [];
+    stored.forEach((r, i) => seen.push(r.n - i));
+    expect(seen).toEqual(Array(11).fill(0));
+    expect([...stored].map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(JSON.parse(JSON.stringify(stored))[10]).toEqual({ ref: 'open', kind: 'track', n: 10 });
+    expect(JSON.parse(JSON.stringify(stored))[3]).toEqual({ ref: 'R3', kind: 'main', n: 3 });
+  });
+
+  it('keeps an object of another class as it is', () => {
+    class Odd {
+      ref = 'odd';
+    }
+    const stored = new RecordList<object>(new RecordStore());
+    const odd = new Odd();
+    stored.push({ ref: 'plain' });
+    stored.push(odd);
+    stored.seal();
+    expect(stored.at(1)).toBe(odd);
+    expect(plain(stored.at(0))).toEqual({ ref: 'plain' });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The model's records kept as bytes. A release, a resource, a deal or a party is built by its
  * reader as plain objects while its element is open; when the element closes, the record is
- * written into the message's store (pages of bytes, outside the JavaScript heap) and its place in
- * the list is taken by a view: an object of one field whose getters read a field back from the
- * bytes when a rule asks for it. A track release's three records (release, recording, deal) with
+ * written into the message's store (pages of bytes, outside the JavaScript heap); its list keeps its
+ * address (record-list.ts) and makes a view when a rule reads it: an object whose getters read a
+ * field back from the bytes. A track release's three records (release, recording, deal) with
  * their 23 locations took about 4 KB of objects that the garbage collector copied and marked for
  * the whole pass; as bytes they take about 400, and the collector never sees them. Beyond a few
  * pages in memory, the pages go to a temporary file and come back when read (page-file.ts).
@@ -29,7 +29,8 @@
  */
 import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
 import { EMPTY } from './compact.js';
-import { viewClass } from './record-views.js';
+import { viewClass, type ViewClass } from './record-views.js';
+import type { RecordList } from './record-list.js';
 import { PageFile, RESIDENT_PAGES } from './page-file.js';
 
 const T_NULL = 0;
@@ -83,7 +84,7 @@ interface Shape {
   read: ((store: RecordStore) => Record<string, unknown>) | null;
   /** Slot of the first key; a key's values share the slot `slot + index`. */
   slot: number;
-  view: (new (at: number) => object) | null;
+  view: ViewClass | null;
 }
 
 /** Buffer's own decoders, without `toString`'s argument checks (a field is read millions of times by the rules). */
@@ -118,8 +119,6 @@ export class RecordStore {
   private readonly slotShape: number[] = [];
   private readonly strings: string[] = [];
   private readonly kept: unknown[] = [];
-  /** The slot of each list sealed, for its records' shape. */
-  private readonly listSlots = new WeakMap<unknown[], number>();
   private table: PathTable | null = null;
   /** The record being written or read: its anchored row and line, which its locations are written relative to. */
   private baseRow = 0;
@@ -157,23 +156,11 @@ export class RecordStore {
     return this.slots++;
   }
 
-  /** Replaces `list[from..]` by views of the records written into the store; returns the list's length (the next `from`). */
-  seal(list: unknown[], from: number): number {
-    let slot = this.listSlots.get(list);
-    if (slot === undefined) this.listSlots.set(list, (slot = this.slots++));
-    for (let i = from; i < list.length; i++) {
-      const record = list[i];
-      if (record !== null && typeof record === 'object' && record.constructor === Object) list[i] = this.add(record as Record<string, unknown>, slot);
-    }
-    return list.length;
-  }
-
-  /** Writes `record` (a plain object) and returns its view. */
-  add(record: Record<string, unknown>, slot = -1): object {
-    const at = this.write(record, slot);
+  /** A view of the record at `at`, record `i` of `owner` (which its setters tell where the record went). */
+  view(at: number, owner: RecordList<object> | null = null, i = -1): object {
     const shape = this.shapes[this.shapeAt(at)];
     const View = (shape.view ??= viewClass(this, shape.keys));
-    return new View(at);
+    return new View(at, owner, i);
   }
 
   /** The whole record at `at`, as plain objects. */

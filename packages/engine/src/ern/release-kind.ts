@@ -4,7 +4,7 @@
  * the one release whose type is a product type (Album, Single, EP...) and that is not a track
  * release is taken as `main`, if there is exactly one such (senders often omit the flag).
  */
-import type { Release } from './model.js';
+import type { Records, Release } from './model.js';
 
 const TRACK_TYPES = new Set(['TrackRelease', 'VideoTrackRelease']);
 
@@ -17,7 +17,7 @@ const PRODUCT_TYPES = new Set([
   'KaraokeRelease', 'DjMix', 'ConcertVideo',
 ]);
 
-export function assignReleaseKinds3(releases: Release[]): void {
+export function assignReleaseKinds3(releases: Records<Release>): void {
   // Assigned only where it changes: a stored record is written again on assignment (record-store.ts).
   for (const r of releases) {
     const kind = ownKind3(r);

@@ -27,7 +27,7 @@ export function filesOf(message: ErnMessage, kinds: readonly ResourceKind[] | 'a
   const out: MediaFileRef[] = [];
   const resources = message.resources;
   for (let i = 0; i < resources.length; i++) {
-    const resource = resources[i];
+    const resource = resources.at(i)!;
     if (kinds !== 'all' && !kinds.includes(resource.kind)) continue;
     const technicals = resource.technical;
     for (let j = 0; j < technicals.length; j++) {
@@ -62,7 +62,7 @@ export function localFileCount(message: ErnMessage, kinds: readonly ResourceKind
     count = 0;
     const resources = message.resources;
     for (let i = 0; i < resources.length; i++) {
-      const resource = resources[i];
+      const resource = resources.at(i)!;
       if (kinds !== 'all' && !kinds.includes(resource.kind)) continue;
       for (let j = 0; j < resource.technical.length; j++) {
         const files = resource.technical[j].files;

@@ -80,7 +80,7 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       for (const t of release.tracks) mark(t.resourceReference.value);
       const resources = m.resources;
       for (let i = 0; i < resources.length; i++) {
-        const resource = resources[i];
+        const resource = resources.at(i)!;
         if (resource.kind !== 'SoundRecording') continue;
         // Read once: a stored record decodes its field at every read.
         const ref = resource.reference?.value;

@@ -3,7 +3,7 @@
  * cover art), which of them are primary (sound recordings and videos in the track list), and
  * durations in seconds. Shared by several rules so each states only its own check.
  */
-import type { ErnMessage, Release, Resource } from '../../ern/model.js';
+import type { ErnMessage, Records, Release, Resource } from '../../ern/model.js';
 import type { MessageIndex } from '../../ern/index-of-message.js';
 
 const PRIMARY_KINDS = new Set<Resource['kind']>(['SoundRecording', 'Video']);
@@ -32,7 +32,7 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
  * as copies: about twenty rules ask at message end, and each read of a stored release's fields
  * decodes them (ern/record-store.ts).
  */
-function picked(message: ErnMessage, memo: WeakMap<Release[], { length: number; list: Release[] }>, pick: (m: ErnMessage) => Release[]): Release[] {
+function picked(message: ErnMessage, memo: WeakMap<Records<Release>, { length: number; list: Release[] }>, pick: (m: ErnMessage) => Release[]): Release[] {
   const known = memo.get(message.releases);
   if (known && known.length === message.releases.length) return known.list.slice();
   const list = pick(message);
@@ -40,8 +40,8 @@ function picked(message: ErnMessage, memo: WeakMap<Release[], { length: number; 
   return list.slice();
 }
 
-const products = new WeakMap<Release[], { length: number; list: Release[] }>();
-const mains = new WeakMap<Release[], { length: number; list: Release[] }>();
+const products = new WeakMap<Records<Release>, { length: number; list: Release[] }>();
+const mains = new WeakMap<Records<Release>, { length: number; list: Release[] }>();
 
 /** Products: the main release and other non-track releases (3.x bundles, partial releases). */
 export function productReleases(message: ErnMessage): Release[] {

@@ -1,4 +1,5 @@
 /** An ISRC names one recording: two resources of one message must not share it. */
+import type { Resource } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { ISRC_PATTERN, compactIsrc } from '../../../codes/isrc.js';
 
@@ -20,17 +21,17 @@ export default defineRule({
       'Message:exit'() {
         // The first resource of each ISRC by number: its name is worked out only for a finding.
         const resources = ctx.message.resources;
-        const nameOf = (resource: (typeof resources)[number]) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
+        const nameOf = (resource: Resource) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
         const seen = new Map<string, number>();
         for (let i = 0; i < resources.length; i++) {
-          const resource = resources[i];
+          const resource = resources.at(i)!;
           if (!resource.isrc || resource.isrc.value === '') continue;
           const key = compactIsrc(resource.isrc.value);
           // Placeholders and malformed values are codes-isrc-syntax's finding, not duplicates.
           if (!ISRC_PATTERN.test(key)) continue;
           const first = seen.get(key);
           if (first === undefined) seen.set(key, i);
-          else ctx.report({ messageId: 'duplicate', loc: resource.isrc, resource: resource.reference?.value ?? null, release: null, data: { isrc: resource.isrc.value, resource: nameOf(resource), first: nameOf(resources[first]) } });
+          else ctx.report({ messageId: 'duplicate', loc: resource.isrc, resource: resource.reference?.value ?? null, release: null, data: { isrc: resource.isrc.value, resource: nameOf(resource), first: nameOf(resources.at(first)!) } });
         }
       },
     };

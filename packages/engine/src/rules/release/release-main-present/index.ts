@@ -28,7 +28,7 @@ export default defineRule({
         const m = ctx.message;
         if (m.root !== 'NewReleaseMessage' || m.releases.length === 0) return;
         const main = mainReleases(m);
-        const loc = m.releases[0].loc;
+        const loc = m.releases.at(0)!.loc;
         if (main.length === 0) {
           if (ctx.family === '3') ctx.report({ messageId: 'none3', loc, release: null, data: { count: m.releases.length } });
           else ctx.report({ messageId: 'none4', loc, release: null });
