@@ -128,11 +128,13 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
   let dispatcher: RuleDispatcher | null = null;
   let session: SchemaSession | null = null;
   let schemaSkip: string | null = null;
+  // The parse thread validates the message on its side (PassResult.schema).
+  let schemaOnThread = false;
   let rootProblem: Check | null = null;
 
   let pass: PassResult;
   try {
-    pass = await runMessagePass(await entry.open(), async (root) => {
+    pass = await runMessagePass(await entry.open(), async (root, how) => {
       if (!root) return { listeners: [] };
       rootProblem = versionProblem(root, file, ctx.engine);
       const version = versionOfNamespace(root.ns);
@@ -142,7 +144,10 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       reader = createErnReader({ version, root, store });
       const model = reader.message;
       dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null, recordStore: store }, version);
-      if (ctx.engine.isActive('xml-schema-valid')) {
+      const task = ctx.engine.isActive('xml-schema-valid') && how.thread && ctx.schema.threadTask ? ctx.schema.threadTask(version) : null;
+      if (typeof task === 'string') schemaSkip = task;
+      else if (task) schemaOnThread = true;
+      else if (ctx.engine.isActive('xml-schema-valid')) {
         try {
           const begun = await ctx.schema.begin(version, { ns: root.ns, name: root.name });
           if (typeof begun === 'string') schemaSkip = begun;
@@ -154,6 +159,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       return {
         listeners: [reader.listener, dispatcher.listener, ...(session?.listener ? [session.listener] : [])],
         onBytes: session?.onBytes ? (chunk: Buffer) => session!.onBytes!(chunk) : undefined,
+        threadSchema: task && typeof task !== 'string' ? task : undefined,
       };
     }, { parseThread: ctx.options.parseThread ?? entry.size });
   } catch (error) {
@@ -193,9 +199,11 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
   if (version && ctx.engine.isActive('xml-schema-valid')) {
     const result: SchemaResult | null = pass.fatal
       ? null
-      : s
-        ? await s.finish().catch((error: Error) => ({ outcome: 'skipped' as const, issues: [], note: `the ${ctx.schema.name} validator failed: ${error.message}` }))
-        : { outcome: 'skipped', issues: [], note: schemaSkip ?? 'no schema validator' };
+      : schemaOnThread
+        ? (pass.schema ?? { outcome: 'skipped', issues: [], note: `the ${ctx.schema.name} validator on the parse thread gave no result` })
+        : s
+          ? await s.finish().catch((error: Error) => ({ outcome: 'skipped' as const, issues: [], note: `the ${ctx.schema.name} validator failed: ${error.message}` }))
+          : { outcome: 'skipped', issues: [], note: schemaSkip ?? 'no schema validator' };
     if (result) {
       schemaInvalid = result.outcome === 'invalid';
       pushAll(checks, schemaChecks(result, version, file, ctx));

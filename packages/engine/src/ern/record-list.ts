@@ -12,10 +12,15 @@
  */
 import type { Records } from './model.js';
 import type { RecordStore } from './record-store.js';
+import { HELD_KEY } from './record-views.js';
 
 export class RecordList<T extends object> implements Records<T> {
   /** Addresses of the sealed records; a record that is not a plain object stays in `others` (its address is -1 - its place there). */
   private addresses = new Float64Array(16);
+  /** Each sealed record's shape (record-store.ts), and its `kind` (record-views.ts) as a number into `kinds` (0: none). */
+  private shapes = new Uint16Array(16);
+  private held = new Uint8Array(16);
+  private readonly kinds: unknown[] = [undefined];
   private sealed = 0;
   private readonly pending: T[] = [];
   private readonly others: T[] = [];
@@ -38,16 +43,42 @@ export class RecordList<T extends object> implements Records<T> {
   seal(): void {
     const pending = this.pending;
     if (pending.length === 0) return;
-    if (this.sealed + pending.length > this.addresses.length) {
-      const grown = new Float64Array(Math.max(this.sealed + pending.length, this.addresses.length * 2));
-      grown.set(this.addresses.subarray(0, this.sealed));
-      this.addresses = grown;
-    }
+    if (this.sealed + pending.length > this.addresses.length) this.grow(Math.max(this.sealed + pending.length, this.addresses.length * 2));
     for (const item of pending) {
-      const plain = (item as { constructor?: unknown }).constructor === Object;
-      this.addresses[this.sealed++] = plain ? this.store.write(item as Record<string, unknown>, this.slot) : -this.others.push(item);
+      const i = this.sealed++;
+      if ((item as { constructor?: unknown }).constructor !== Object) {
+        this.addresses[i] = -this.others.push(item);
+        continue;
+      }
+      this.addresses[i] = this.store.write(item as Record<string, unknown>, this.slot);
+      // Plus one; 0: read from the store (the model's shapes number in the hundreds).
+      this.shapes[i] = this.store.lastShape < 0xffff ? this.store.lastShape + 1 : 0;
+      if (HELD_KEY in item) this.hold(i, (item as Record<string, unknown>)[HELD_KEY]);
     }
     pending.length = 0;
+  }
+
+  private grow(size: number): void {
+    const addresses = new Float64Array(size);
+    addresses.set(this.addresses.subarray(0, this.sealed));
+    this.addresses = addresses;
+    const shapes = new Uint16Array(size);
+    shapes.set(this.shapes.subarray(0, this.sealed));
+    this.shapes = shapes;
+    const held = new Uint8Array(size);
+    held.set(this.held.subarray(0, this.sealed));
+    this.held = held;
+  }
+
+  /** Record `i`'s `kind` is `value` (sealed, or assigned through a view). */
+  hold(i: number, value: unknown): void {
+    let code = this.kinds.indexOf(value, 1);
+    if (code === -1) {
+      // A handful of kinds in practice; past 255 distinct values, the views read it from the store.
+      if (this.kinds.length > 255) code = 0;
+      else code = this.kinds.push(value) - 1;
+    }
+    this.held[i] = code;
   }
 
   /** Record `i` (negative: from the end), a new view of it if it is sealed. */
@@ -56,7 +87,10 @@ export class RecordList<T extends object> implements Records<T> {
     if (i < 0 || i >= this.length) return undefined;
     if (i >= this.sealed) return this.pending[i - this.sealed];
     const at = this.addresses[i];
-    return at < 0 ? this.others[-1 - at] : (this.store.view(at, this, i) as T);
+    if (at < 0) return this.others[-1 - at];
+    const code = this.held[i];
+    const shape = this.shapes[i];
+    return this.store.view(at, this, i, code === 0 ? undefined : this.kinds[code], shape === 0 ? undefined : shape - 1) as T;
   }
 
   /** A view's setter wrote record `i` again, at `at`. */

@@ -131,6 +131,8 @@ export class RecordStore {
   private readonly cacheValue: unknown[] = new Array(CACHE_MASK + 1).fill(undefined);
   /** The page `buf` is (-1: none; a page left memory may have lent its buffer to another). */
   private bufPage = -1;
+  /** The shape of the last record written (a list keeps it, to make views without reading the record). */
+  lastShape = -1;
   /** Bytes of records written (for tests and benchmarks). */
   bytes = 0;
 
@@ -156,11 +158,11 @@ export class RecordStore {
     return this.slots++;
   }
 
-  /** A view of the record at `at`, record `i` of `owner` (which its setters tell where the record went). */
-  view(at: number, owner: RecordList<object> | null = null, i = -1): object {
-    const shape = this.shapes[this.shapeAt(at)];
+  /** A view of the record at `at`, record `i` of `owner` (which its setters tell where the record went); `held`: its `kind` if known (record-views.ts); `shapeId`: its shape if known (`lastShape`), else read from the store. */
+  view(at: number, owner: RecordList<object> | null = null, i = -1, held: unknown = undefined, shapeId = this.shapeAt(at)): object {
+    const shape = this.shapes[shapeId];
     const View = (shape.view ??= viewClass(this, shape.keys));
-    return new View(at, owner, i);
+    return new View(at, owner, i, held);
   }
 
   /** The whole record at `at`, as plain objects. */
@@ -224,6 +226,7 @@ export class RecordStore {
       this.varint(this.baseLine);
     }
     const shape = this.shapeOf(record, slot);
+    this.lastShape = shape;
     this.varint(shape);
     this.putValues(record, this.shapes[shape]);
     return this.place();

@@ -6,7 +6,15 @@
 import type { RecordList } from './record-list.js';
 import type { RecordStore } from './record-store.js';
 
-export type ViewClass = new (at: number, owner: RecordList<object> | null, i: number) => object;
+/** `held`: the record's `kind`, as its list keeps it (undefined: read from the store). */
+export type ViewClass = new (at: number, owner: RecordList<object> | null, i: number, held: unknown) => object;
+
+/**
+ * The field a view is given by its list rather than reading it: `kind` decides which rules look at
+ * a record (track or product release, sound recording or image) and is read about twenty times
+ * per record at message end, by rules that each sweep the list and get a new view of each record.
+ */
+export const HELD_KEY = 'kind';
 
 /**
  * A class of views for records with `keys`: a getter and a setter per key, reading and writing
@@ -15,8 +23,10 @@ export type ViewClass = new (at: number, owner: RecordList<object> | null, i: nu
  * of them became megamorphic.
  */
 export function viewClass(store: RecordStore, keys: string[]): ViewClass {
+  const held = keys.indexOf(HELD_KEY);
   const accessors = keys.map((key, index) => {
     const name = JSON.stringify(key);
+    if (index === held) return `get [${name}]() { return this.#held; } set [${name}](v) { this.#moved(store.assign(this.#at, ${index}, v)); this.#held = v; if (this.#owner !== null) this.#owner.hold(this.#i, v); }`;
     return `get [${name}]() { return store.field(this.#at, ${index}); } set [${name}](v) { this.#moved(store.assign(this.#at, ${index}, v)); }`;
   });
   // Private fields: a view shows only its record's keys (Object.keys, spreads, test matchers).
@@ -24,10 +34,12 @@ export function viewClass(store: RecordStore, keys: string[]): ViewClass {
     #at;
     #owner;
     #i;
-    constructor(at, owner, i) {
+    ${held >= 0 ? '#held;' : ''}
+    constructor(at, owner, i, held) {
       this.#at = at;
       this.#owner = owner;
       this.#i = i;
+      ${held >= 0 ? `this.#held = held === undefined ? store.field(at, ${held}) : held;` : ''}
     }
     #moved(at) {
       this.#at = at;

@@ -86,6 +86,13 @@ export class MessageDecoder {
     }
   }
 
+  /** Goes on with a message read as UTF-8 up to here by other means (a whole character last; its BOM, if any, behind). */
+  continueUtf8(): this {
+    this.utf8 = true;
+    this.atStart = false;
+    return this;
+  }
+
   private writeUtf8(chunk: Buffer): string {
     const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
     this.pending = null;

@@ -5,6 +5,10 @@ import path from 'node:path';
 import { validate } from '../validate.js';
 import { ParseThread, PARSE_THREAD_MIN_BYTES, wantsParseThread } from './parse-thread.js';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
+import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';
+import { runMessagePass } from './pass.js';
+import { CompiledValidator } from '../xsd/compiled-validator.js';
+import { Readable } from 'node:stream';
 
 const FIXTURES = path.resolve(__dirname, '../../../../fixtures');
 
@@ -89,5 +93,31 @@ describe('validate with the parse thread', () => {
     (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
     await expect(waiting).rejects.toThrow(/the parse thread stopped/);
     await expect(thread.next()).rejects.toThrow(/the parse thread stopped/);
+  });
+
+  it('validates against the schema on the thread: the same schema findings as on one thread, on every in-scope sample', async () => {
+    const rows = readSampleIndex().filter((r) => IN_SCOPE_SETS.has(r.xsd_set) && (r.xmllint_result === 'valid' || r.xmllint_result === 'invalid'));
+    expect(rows.length).toBeGreaterThan(90);
+    let invalid = 0;
+    for (const row of rows) {
+      const threaded = await verdictOf(row.path, true);
+      expect(threaded, row.file).toEqual(await verdictOf(row.path, false));
+      if (threaded.checks.some((c) => c.rule === 'xml-schema-valid' && c.status === 'error')) invalid++;
+    }
+    // Both kinds are compared: messages the schema accepts and messages it rejects.
+    expect(invalid).toBeGreaterThan(5);
+  }, 300_000);
+
+  it('answers with the schema result after the last batch, or why the set could not be had', async () => {
+    const xml = readFileSync(path.join(FIXTURES, 'cli/schema-invalid-43.xml'));
+    const validator = new CompiledValidator();
+    const task = validator.threadTask('4.3');
+    if (typeof task === 'string') throw new Error(task);
+    const run = (threadSchema: typeof task) => runMessagePass(Readable.from([xml]), () => ({ listeners: [], threadSchema }), { parseThread: true });
+    const result = await run(task);
+    expect(result.schema?.outcome).toBe('invalid');
+    expect(result.schema?.issues.length).toBeGreaterThan(0);
+    const broken = await run({ ...task, mainFile: path.join(dir, 'no-such-set', 'release-notification.xsd'), cacheDir: null });
+    expect(broken.schema).toMatchObject({ outcome: 'skipped', note: expect.stringMatching(/^the XSD set for ERN 4\.3 could not be compiled: /) });
   });
 });

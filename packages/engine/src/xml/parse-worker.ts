@@ -6,9 +6,19 @@
  * every character allows it) with their end offsets, and the buffers are handed over, not cloned:
  * saxes' slices die at once instead of living until the batch is sent, which halved this thread's
  * garbage collection, and the main thread decodes one string per batch.
+ *
+ * Given a schema task (a message kept as bytes or objects alike), the thread also validates the
+ * message against its compiled XSD set on its own side, with the pass's own consumer of events
+ * (pass-events.ts, as on one thread: the same elements, paths and positions), and sends the
+ * result with the last batch: the schema validator's work leaves the pass's thread, which has the
+ * model and the rules.
  */
 import { parentPort } from 'node:worker_threads';
 import { EventEncoder, type EventBatch } from './event-encoder.js';
+import { PassEvents } from './pass-events.js';
+import type { ListenerFailure, RootInfo } from './pass.js';
+import type { SchemaResult } from './schema-validator.js';
+import { openSession, type SchemaThreadTask } from '../xsd/open-session.js';
 
 export interface PackedBatch extends Omit<EventBatch, 'strings'> {
   /** The characters of every string, one byte each (`wide` false) or two (UTF-16 LE). */
@@ -17,14 +27,29 @@ export interface PackedBatch extends Omit<EventBatch, 'strings'> {
   ends: Int32Array;
 }
 
+/** Main to thread: validate the message against `task` (sent once, before the first chunk). */
+export interface SchemaRequest {
+  schema: SchemaThreadTask;
+  root: RootInfo;
+}
+
+/** Thread to main, before the last batch: the schema's result and the failures of its listener. */
+export interface SchemaAnswer {
+  schemaResult: SchemaResult;
+  failures: ListenerFailure[];
+}
+
 class PackingEncoder extends EventEncoder {
   private chars = new Uint16Array(1 << 17);
   private used = 0;
   private maxCode = 0;
   private ends = new Int32Array(1 << 13);
   private count = 0;
+  /** The batch's strings as they are, for the thread's own consumer (when it validates). */
+  kept: string[] | null = null;
 
   protected override keep(text: string): number {
+    this.kept?.push(text);
     const n = text.length;
     if (this.used + n > this.chars.length) {
       const grown = new Uint16Array(Math.max(this.chars.length * 2, this.used + n));
@@ -60,20 +85,62 @@ class PackingEncoder extends EventEncoder {
     this.used = 0;
     this.count = 0;
     this.maxCode = 0;
+    if (this.kept) this.kept = [];
     return packed;
   }
 }
 
 const port = parentPort!;
 const encoder = new PackingEncoder();
+/** The schema's session and the consumer feeding it, once asked. */
+let schema: { events: PassEvents; finish: () => SchemaResult } | null = null;
+let answer: SchemaResult | null = null;
 
-port.on('message', (chunk: ArrayBuffer | null) => {
+function startSchema({ schema: task, root }: SchemaRequest): void {
+  const session = openSession(task);
+  if (typeof session === 'string') {
+    answer = { outcome: 'skipped', issues: [], note: session };
+    return;
+  }
+  schema = { events: new PassEvents([session.listener], root), finish: () => session.finish() };
+  encoder.kept = [];
+}
+
+/** Feeds the batch to the schema's consumer, as the pass's thread does with its own copy of the strings. */
+function validate(batch: EventBatch): void {
+  if (!schema || schema.events.stopped) return;
+  schema.events.consume({ ...batch, strings: encoder.kept!, owned: true });
+}
+
+function finishSchema(): SchemaAnswer | null {
+  if (!schema && !answer) return null;
+  if (schema) {
+    schema.events.finish(0);
+    try {
+      answer = schema.finish();
+    } catch (error) {
+      answer = { outcome: 'skipped', issues: [], note: `the compiled validator failed: ${(error as Error).message}` };
+    }
+  }
+  return { schemaResult: answer!, failures: schema?.events.result.listenerFailures ?? [] };
+}
+
+port.on('message', (chunk: ArrayBuffer | null | SchemaRequest) => {
   let packed: PackedBatch;
+  let last: SchemaAnswer | null = null;
   try {
-    packed = encoder.pack(chunk ? encoder.write(new Uint8Array(chunk)) : encoder.end());
+    if (chunk !== null && !(chunk instanceof ArrayBuffer)) {
+      startSchema(chunk);
+      return;
+    }
+    const batch = chunk ? encoder.write(new Uint8Array(chunk)) : encoder.end();
+    validate(batch);
+    if (chunk === null) last = finishSchema();
+    packed = encoder.pack(batch);
   } catch (error) {
     port.postMessage({ error: (error as Error)?.stack ?? String(error) });
     return;
   }
+  if (last) port.postMessage(last);
   port.postMessage(packed, [packed.ops.buffer as ArrayBuffer, packed.ends.buffer as ArrayBuffer, packed.chars.buffer as ArrayBuffer]);
 });

@@ -8,6 +8,8 @@ import type { XmlListener } from './events.js';
 import { EventEncoder, type EventBatch } from './event-encoder.js';
 import { PassEvents, detached } from './pass-events.js';
 import { ParseThread, parseThreadBuilt, wantsParseThread } from './parse-thread.js';
+import type { SchemaResult } from './schema-validator.js';
+import type { SchemaThreadTask } from '../xsd/open-session.js';
 
 export interface RootInfo {
   name: string;
@@ -21,6 +23,8 @@ export interface PassSetup {
   listeners: XmlListener[];
   /** Receives every byte of the message, from the first one. */
   onBytes?: (chunk: Buffer) => void;
+  /** Validation for the parse thread to run on its side (only when `setup` was told there is one); its result is `PassResult.schema`. */
+  threadSchema?: SchemaThreadTask;
 }
 
 export interface PassFailure {
@@ -46,6 +50,8 @@ export interface PassResult {
   listenerFailures: ListenerFailure[];
   bytes: number;
   elements: number;
+  /** The parse thread's schema result, when it was given `PassSetup.threadSchema` and the message was read to its end. */
+  schema?: SchemaResult;
 }
 
 /** How much of the head is read at most to find the root element. */
@@ -63,10 +69,13 @@ export interface PassOptions {
   parseThread?: boolean | number;
 }
 
-/** Runs the pass. `setup` is called once with the root (null when none could be found) and returns the listeners. */
+/**
+ * Runs the pass. `setup` is called once with the root (null when none could be found), and whether
+ * the message is parsed on a second thread, and returns the listeners.
+ */
 export async function runMessagePass(
   source: AsyncIterable<Buffer | Uint8Array | string>,
-  setup: (root: RootInfo | null) => Promise<PassSetup> | PassSetup,
+  setup: (root: RootInfo | null, how: { thread: boolean }) => Promise<PassSetup> | PassSetup,
   options: PassOptions = {},
 ): Promise<PassResult> {
   const iterator = source[Symbol.asyncIterator]();
@@ -104,17 +113,18 @@ export async function runMessagePass(
       readFailure = { kind: 'read', message: `could not read the message: ${(error as Error).message}`, line: null, column: null };
     }
 
-    const { listeners, onBytes } = await setup(root);
-    const pass = new PassEvents(listeners, root);
-    if (readFailure) {
-      pass.fail(readFailure);
-      return pass.finish(bytes);
-    }
     if (!root && thread) {
       // Nothing listens: the pass only looks for the syntax error, not worth a thread.
       await thread.close();
       thread = null;
     }
+    const { listeners, onBytes, threadSchema } = await setup(root, { thread: thread !== null && !readFailure });
+    const pass = new PassEvents(listeners, root);
+    if (readFailure) {
+      pass.fail(readFailure);
+      return pass.finish(bytes);
+    }
+    if (thread && threadSchema && root) thread.validate({ schema: threadSchema, root });
 
     // 2. The real pass, replaying the head.
     const encoder = thread ? null : new EventEncoder(detached);
@@ -160,6 +170,12 @@ export async function runMessagePass(
     }
     if (bytes === 0) pass.fail({ kind: 'empty', message: 'the file is empty', line: null, column: null }, true);
     else if (!root) pass.fail({ kind: 'syntax', message: 'no root element found', line: null, column: null });
+    const answer = thread?.schemaAnswer;
+    if (answer && !pass.stopped) {
+      pass.result.schema = answer.schemaResult;
+      // Both sides cap their failures at 100 (pass-events.ts): so does the sum.
+      for (const failure of answer.failures) if (pass.result.listenerFailures.length < 100) pass.result.listenerFailures.push(failure);
+    }
     return pass.finish(bytes);
   } finally {
     await thread?.close();

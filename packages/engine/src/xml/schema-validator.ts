@@ -6,6 +6,7 @@
  */
 import type { ErnVersion } from '../ern/model.js';
 import type { XmlListener } from './events.js';
+import type { SchemaThreadTask } from '../xsd/open-session.js';
 
 export interface SchemaIssue {
   message: string;
@@ -36,5 +37,11 @@ export interface SchemaValidator {
   readonly name: string;
   /** Opens a session, or returns a reason string when this version cannot be validated (no schema). */
   begin(version: ErnVersion, root: { ns: string; name: string }): Promise<SchemaSession | string> | SchemaSession | string;
+  /**
+   * A validator that can run on the parse thread (the compiled one) gives the thread its task
+   * (plain data), or why the version cannot be validated; the thread's result comes back with the
+   * pass (`PassResult.thread`).
+   */
+  threadTask?(version: ErnVersion): SchemaThreadTask | string;
   close?(): Promise<void>;
 }

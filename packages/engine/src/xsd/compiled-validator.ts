@@ -5,10 +5,10 @@
  */
 import type { ErnVersion } from '../ern/model.js';
 import type { SchemaSession, SchemaValidator } from '../xml/schema-validator.js';
-import { defaultCompiledCacheDir, loadCompiledSet } from './compiled-cache.js';
+import { defaultCompiledCacheDir } from './compiled-cache.js';
 import { SchemaStore } from '../xml/schema-store.js';
 import type { XsdSetLocation } from './schema-files.js';
-import { ValidationSession } from './validation-session.js';
+import { openSession, type SchemaThreadTask } from './open-session.js';
 
 export interface CompiledValidatorOptions {
   /** `--schemas DIR`: folder of XSD sets laid out `ern-<version>/…`, searched before `DDEX_SCHEMAS_DIR` and the user cache. */
@@ -35,17 +35,21 @@ export class CompiledValidator implements SchemaValidator {
   }
 
   begin(version: ErnVersion | string, _root: { ns: string; name: string }): SchemaSession | string {
-    const location = this.locate(version);
-    if (!location) {
-      return `no XSD set for ERN ${version} found; ${SchemaStore.installHint(version)}`;
-    }
-    let loaded;
-    try {
-      loaded = loadCompiledSet(location.mainFile, this.cacheDir);
-    } catch (err) {
-      return `the XSD set for ERN ${version} could not be compiled: ${(err as Error).message}`;
-    }
-    const session = new ValidationSession(loaded.set, loaded.checker, { identityConstraints: this.identityConstraints });
+    const task = this.threadTask(version);
+    if (typeof task === 'string') return task;
+    const session = openSession(task);
+    if (typeof session === 'string') return session;
     return { listener: session.listener, finish: async () => session.finish() };
+  }
+
+  /**
+   * What the parse thread needs to validate a message of `version` on its own side
+   * (xml/parse-worker.ts), or why it cannot be validated. The thread compiles or loads the set
+   * itself (from the disk cache when there is one).
+   */
+  threadTask(version: ErnVersion | string): SchemaThreadTask | string {
+    const location = this.locate(version);
+    if (!location) return `no XSD set for ERN ${version} found; ${SchemaStore.installHint(version)}`;
+    return { version, mainFile: location.mainFile, cacheDir: this.cacheDir, identityConstraints: this.identityConstraints };
   }
 }

@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EventEncoder, FAIL_KINDS, OP_CLOSE, OP_OPEN, OP_TEXT } from './event-encoder.js';
+import { SAMPLES_DIR } from '../test-support.js';
+import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
+
+/**
+ * Every event the encoder gives, with names and strings resolved and positions, and its failure:
+ * with the byte scanner first (`fast`) or saxes from the first byte (the reference).
+ */
+let lastScanned = 0;
+
+function events(bytes: Buffer, chunks: number[], fast: boolean): string[] {
+  const encoder = new EventEncoder(undefined, fast);
+  const names: string[] = [];
+  const out: string[] = [];
+  const read = (batch: ReturnType<EventEncoder['write']>) => {
+    names.push(...batch.names);
+    const { ops, strings } = batch;
+    for (let i = 0; i < batch.length; ) {
+      const op = ops[i];
+      if (op === OP_OPEN) {
+        const count = ops[i + 5];
+        const attrs: string[] = [];
+        for (let a = 0; a < count; a++) attrs.push(`${names[ops[i + 6 + 2 * a]]}=${JSON.stringify(strings[ops[i + 7 + 2 * a]])}`);
+        out.push(`open ${names[ops[i + 1]]} {${names[ops[i + 2]]}} ${ops[i + 3]}:${ops[i + 4]} ${attrs.join(' ')}`);
+        i += 6 + 2 * count;
+      } else if (op === OP_TEXT) {
+        out.push(`text ${JSON.stringify(strings[ops[i + 1]])}`);
+        i += 2;
+      } else if (op === OP_CLOSE) {
+        out.push('close');
+        i += 1;
+      } else {
+        out.push(`fail ${FAIL_KINDS[ops[i + 1]]} ${strings[ops[i + 2]]} ${ops[i + 3]}:${ops[i + 4]}`);
+        i += 5;
+      }
+    }
+  };
+  let at = 0;
+  for (const size of chunks) {
+    read(encoder.write(bytes.subarray(at, at + size)));
+    at += size;
+  }
+  if (at < bytes.length) read(encoder.write(bytes.subarray(at)));
+  read(encoder.end());
+  lastScanned = encoder.scanned;
+  return out;
+}
+
+const every = (size: number, length: number) => Array.from({ length: Math.ceil(length / size) }, () => size);
+
+/** Chunk sizes from a seeded generator: cuts fall anywhere, inside names, references and characters. */
+function randomChunks(length: number, seed: number, max = 5000): number[] {
+  let state = seed;
+  const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) % max) + 1;
+  const out: number[] = [];
+  for (let total = 0; total < length; ) {
+    const size = next();
+    out.push(size);
+    total += size;
+  }
+  return out;
+}
+
+function same(bytes: Buffer, chunks: number[], what: string): string[] {
+  const reference = events(bytes, chunks, false);
+  expect(events(bytes, chunks, true), what).toEqual(reference);
+  return reference;
+}
+
+/** Each branch of the scanner, and each place where it hands the message over to saxes. */
+const EDGE_CASES = [
+  '<a>plain text</a>',
+  '<?xml version="1.0" encoding="UTF-8"?>\n<a xmlns="urn:d" xmlns:p="urn:p" p:x="1" y=\'2\'>\n  <b>x</b>\n\t<p:c/>\n</a>\n',
+  '\ufeff<?xml version="1.0"?><a>BOM</a>',
+  '<?xml version="1.0" standalone="yes" ?>\n\n<a>decl with standalone</a>',
+  '<?xml version="1.0" encoding="ISO-8859-1"?><a>latin</a>',
+  '<?xml version = "1.0"?><a>odd declaration</a>',
+  '<!-- before --><a>comment first</a>',
+  '<!DOCTYPE a><a>doctype</a>',
+  '  \n <a>space first</a>',
+  'text first <a/>',
+  '<a>line one\r\nline two\rline three\n</a>',
+  '<a\r\n b="1">cr in tag</a>',
+  '<a>tab\tand\u0085NEL and \u2028 LS</a>',
+  '<a>entities &amp; &lt;b&gt; &quot;&apos; &#233; &#x1F600; &#32; and more</a>',
+  '<a>  &#32;  </a>',
+  '<a><b/>&#32;\n</a>',
+  '<a>unknown &nbsp; entity</a>',
+  '<a>bad &#0; and &#xD; refs</a>',
+  '<a>no semicolon & here</a>',
+  '<a>long &abcdefghijklmnopqrstuvwxyz; entity</a>',
+  '<a>brackets ] and ]] and ]]] fine</a>',
+  '<a>forbidden ]]> here</a>',
+  '<a>]]</a>',
+  '<a>x]]&amp;></a>',
+  '<a>greater > alone</a>',
+  '<a>accents éèà ñ ü 漢字 and astral 😀 𝄞 text</a><!-- after -->',
+  '<a b="é 漢字 😀">attribute accents</a>',
+  '<é>non-ASCII name</é>',
+  '<a é="1">non-ASCII attribute</a>',
+  '<a>\uffff and \ufffe</a>',
+  '<a b="\uffff"/>',
+  '<a>control \u0001 char</a>',
+  '<a>nul \u0000 char</a>',
+  '<a><![CDATA[cdata ]] > <b> & text]]>after</a>',
+  '<a>x<!-- comment --><?pi data?>text</a>',
+  '<a xmlns:p="urn:p"><p:b xmlns:q="urn:q" q:c="1"><q:d/></p:b><p:e/></a>',
+  '<a><p:b/></a>',
+  '<a xmlns:p=""/>',
+  '<a xmlns:xml="urn:x"/>',
+  '<a xmlns:xmlns="urn:x"/>',
+  '<a xml:lang="en" xmlns:p="urn:p" p:b="1" b="2"/>',
+  '<a xmlns:p="urn:p" xmlns:q="urn:p" p:b="1" q:b="2"/>',
+  '<a b="1" b="2"/>',
+  '<a b="1"c="2"/>',
+  '<a b = "1" c\n=\n"2"\n/>',
+  '<a b="x\ty"/>',
+  '<a b="x\ny"/>',
+  '<a b="<"/>',
+  '<a b="&amp;&lt;&#65;"/>',
+  '<a b=1/>',
+  '<a\n  b="1"\n  c=\'2\'\n>t</a\n>',
+  '<a\tb="1">tab after name</a >',
+  '<a><b></c></a>',
+  '<a><b></b ></a>',
+  '<a>unclosed',
+  '<a><b>text</b',
+  '<a><b>text</',
+  '<1a/>',
+  '<:a/>',
+  '<a:/>',
+  '<a:b:c xmlns:a="urn:a"/>',
+  '<a/><b/>',
+  '<a>text</a>trailing',
+  '<a></a>\n<!-- after -->\n',
+  '<a/>',
+  '',
+  '<',
+  '<a',
+  '<?xml version="1.1"?>\n<a>xml 1.1 \u0085 text</a>',
+];
+
+describe('ByteScanner: the same events, positions and errors as saxes', () => {
+  it.each(EDGE_CASES.map((xml, i) => [i, xml]))('edge case %i, split at every size', (_, xml) => {
+    const bytes = Buffer.from(xml, 'utf8');
+    same(bytes, [bytes.length], 'whole');
+    for (let size = 1; size < bytes.length; size++) same(bytes, every(size, bytes.length), `chunks of ${size}`);
+  });
+
+  it('hands a message over to saxes at the end of a first chunk cut inside the root tag, inside a character and inside a reference', () => {
+    const bytes = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<root xmlns="urn:r" a="&amp;">é<x>&#233;</x></root>', 'utf8');
+    for (let cut = 1; cut < bytes.length; cut++) same(bytes, [cut], `cut at ${cut}`);
+  });
+
+  it('gives the same errors for bytes that are not UTF-8, after carried bytes', () => {
+    const head = Buffer.from('<a><b>some text é', 'utf8');
+    const bad = Buffer.concat([head, Buffer.from([0xff, 0x41]), Buffer.from('</b></a>')]);
+    for (let cut = 1; cut < bad.length; cut++) {
+      const result = same(bad, [cut], `cut at ${cut}`);
+      expect(result.at(-1)).toMatch(/^fail encoding/);
+    }
+  });
+
+  it('on every XML sample of the shared corpus, whole, in odd chunks and in random ones', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else if (name.toLowerCase().endsWith('.xml')) files.push(full);
+      }
+    };
+    walk(SAMPLES_DIR);
+    expect(files.length).toBeGreaterThan(50);
+    let opened = 0;
+    for (const [i, file] of files.entries()) {
+      const bytes = readFileSync(file);
+      same(bytes, [bytes.length], file);
+      same(bytes, every(4093, bytes.length), `${file} in chunks of 4093`);
+      const reference = same(bytes, randomChunks(bytes.length, i + 1, 700), `${file} in random chunks`);
+      opened += reference.filter((e) => e.startsWith('open')).length;
+    }
+    // The comparison is between real event streams.
+    expect(opened).toBeGreaterThan(10_000);
+  });
+
+  it('on a generated catalog message of several MB, in the chunks a file stream gives and in random ones', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'byte-scanner-'));
+    try {
+      const file = path.join(dir, 'm.xml');
+      await generateErn43(file, 3e6);
+      const bytes = readFileSync(file);
+      const reference = same(bytes, every(65536, bytes.length), 'chunks of 64 KiB');
+      expect(reference.length).toBeGreaterThan(100_000);
+      // The scanner read all of it but the root's end tag and what follows.
+      expect(lastScanned).toBeGreaterThan(bytes.length - 100);
+      same(bytes, randomChunks(bytes.length, 7, 300_000), 'random chunks');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on mutated samples: a byte deleted, inserted or changed at random places, each handed over where the scanner meets it', () => {
+    const official = path.join(SAMPLES_DIR, 'ddex-official-ern43');
+    const files = readdirSync(official)
+      .filter((name) => name.endsWith('.xml'))
+      .map((name) => readFileSync(path.join(official, name)));
+    expect(files.length).toBeGreaterThan(0);
+    const inserts = ['<', '>', '&', ']]>', '\r', '\u0001', 'é', '"', '/', ' ', '\n', '</x>', '<!--c-->', '&#x0;', 'xmlns:p="urn:p"', 'p:'].map((s) => Buffer.from(s, 'utf8'));
+    let state = 12345;
+    const next = (n: number) => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) % n);
+    let failures = 0;
+    for (let round = 0; round < 1500; round++) {
+      const original = files[round % files.length];
+      const at = next(original.length);
+      const kind = next(3);
+      const mutated =
+        kind === 0
+          ? Buffer.concat([original.subarray(0, at), original.subarray(at + 1)])
+          : kind === 1
+            ? Buffer.concat([original.subarray(0, at), inserts[next(inserts.length)], original.subarray(at)])
+            : Buffer.concat([original.subarray(0, at), Buffer.from([next(256)]), original.subarray(at + 1)]);
+      const result = same(mutated, randomChunks(mutated.length, round + 1, 3000), `round ${round}: mutation ${kind} at byte ${at}`);
+      if (result.at(-1)?.startsWith('fail')) failures++;
+    }
+    // Many of the mutations break the message: the errors are compared, not only the events.
+    expect(failures).toBeGreaterThan(300);
+  });
+});

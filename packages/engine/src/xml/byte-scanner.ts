@@ -1,0 +1,592 @@
+/**
+ * A tokenizer over the bytes of a UTF-8 message, for the common case: elements, attributes,
+ * character data and the five predefined entities and character references, all of it well-formed.
+ * It reads the bytes where saxes first decodes them into a string and then reads that string
+ * character by character, and it makes a string only of what the events carry (names once, text
+ * that is not indentation, attribute values).
+ *
+ * It is a fast path, not a second parser: anything else (a comment, a CDATA section, a processing
+ * instruction, a DOCTYPE, a carriage return, a control character, an undeclared prefix, a
+ * mismatched end tag, anything past the root's end, the end of the message) stops it at the start
+ * of the token it was reading, and saxes reads the rest (event-encoder.ts hands it over, with
+ * saxes primed to the same open elements, namespaces, line and column). So every error, and every
+ * construct this file does not know, is saxes' own; `byte-scanner.test.ts` compares every event,
+ * position and error with saxes' on every sample, split at random, and on mutated messages.
+ */
+import { isUtf8 } from 'node:buffer';
+
+/** Where the scanner's events go (the encoder's op writers). */
+export interface ScanSink {
+  /** An element opens; `attrs` holds name, value pairs (namespace declarations left out). False: refused (too deep), hand over before it. */
+  open(local: string, uri: string, line: number, column: number, attrs: readonly string[], attrCount: number): boolean;
+  /** True when character data of only whitespace is dropped at this point (outside the root, between child elements). */
+  dropsWhitespace(): boolean;
+  text(text: string): void;
+  close(): void;
+}
+
+/** What saxes needs to go on where the scanner stopped. */
+export interface Handover {
+  /**
+   * The bytes from where the scanner stopped (the start of a token) to the end of what it was given,
+   * in the pieces saxes' decoder must see them: bytes carried over from earlier chunks apart from a
+   * new chunk that is not valid UTF-8, so that the error comes after the carried bytes, as it
+   * would have had saxes read every chunk.
+   */
+  rest: Uint8Array[];
+  /** True when nothing was read yet (no event): saxes starts from the message's first byte, and `rest` is every byte so far. */
+  fromStart: boolean;
+  /** The open elements, outermost first: qualified name and namespace declarations as written (` xmlns:a="…"`). */
+  open: { qname: string; declarations: string }[];
+  /** The root element, when it closed already (`open` is empty then). */
+  closedRoot: { qname: string; declarations: string } | null;
+  /** saxes' line and column at that point (column: characters read on the line). */
+  line: number;
+  column: number;
+}
+
+const LT = 0x3c;
+const GT = 0x3e;
+const AMP = 0x26;
+const SLASH = 0x2f;
+const EQ = 0x3d;
+const QUOT = 0x22;
+const APOS = 0x27;
+const COLON = 0x3a;
+const SPACE = 0x20;
+const TAB = 0x09;
+const NL = 0x0a;
+const RBRACKET = 0x5d;
+const HASH = 0x23;
+
+/** Slots of the name cache (a power of two; a message has a few hundred names). */
+const NAME_CACHE = 4096;
+const EMPTY_SCOPE: ReadonlyMap<string, string> = new Map();
+
+/** Past this many bytes carried over between chunks (one token: a huge text), saxes takes over, so no token is scanned again and again. */
+const MAX_CARRY = 1 << 20;
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
+/** 1: an ASCII byte allowed in a name after its first character; 2: also as its first. */
+const NAME = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === COLON) NAME[c] = 2;
+  else if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e) NAME[c] = 1;
+}
+
+/** The predefined entities, by name. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** A raised `Incomplete` means the token runs past the bytes at hand; `Unknown` means saxes must read it. */
+const INCOMPLETE = -1;
+const UNKNOWN = -2;
+
+interface OpenFrame {
+  qname: string;
+  declarations: string;
+  /** Namespace bindings in scope below this element (its own over its parent's). */
+  ns: ReadonlyMap<string, string>;
+  /** The default namespace in scope. */
+  uri: string;
+}
+
+type RawBuffer = Buffer & { latin1Slice(start: number, end: number): string; utf8Slice(start: number, end: number): string };
+
+export class ByteScanner {
+  private buf: RawBuffer = Buffer.alloc(0) as RawBuffer;
+  /** Next byte to read in `buf`. */
+  private p = 0;
+  private line = 1;
+  /** Where the current line starts in `buf` (may be negative: it started in an earlier chunk), and continuation bytes of UTF-8 since it started. */
+  private lineStart = 0;
+  private continuation = 0;
+  /** The open elements' frames (reused by depth: no object per element); `depth` of them are open. */
+  private readonly frames: OpenFrame[] = [];
+  private depth = 0;
+  /** The element that closed last (the root, when none is open). */
+  private closedQname = '';
+  private closedDeclarations = '';
+  private started = false;
+  /** Everything read so far while no event was sent (the prolog): the start over, for saxes. */
+  private prolog: Buffer[] | null = [];
+  private readonly names = new Map<string, string>();
+  /** Names by a hash of their bytes (see `string`), and the hash of the last name `name` read. */
+  private readonly nameCache: (string | undefined)[] = new Array<string | undefined>(NAME_CACHE).fill(undefined);
+  private nameHash = 0;
+  /** An element's name once resolved (`resolve`). */
+  private local = '';
+  private uri = '';
+  /** Bytes read to their end (tests and benchmarks: how much of a message went the fast way). */
+  read = 0;
+  /** Scratch for an element's attributes (name, value pairs), as written and then without namespace declarations: counted, not cut. */
+  private readonly attrs: string[] = [];
+  private attrCount = 0;
+  private readonly rawAttrs: string[] = [];
+  private rawCount = 0;
+
+  constructor(private readonly sink: ScanSink) {}
+
+  /**
+   * Reads `chunk`; returns null to go on, or the hand-over when saxes must read the rest (from
+   * then on, the caller gives saxes every byte).
+   */
+  write(chunk: Uint8Array): Handover | null {
+    const incoming = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.prolog) this.prolog.push(Buffer.from(incoming));
+    const carried = this.buf.length - this.p;
+    const carry = carried > 0 ? Buffer.from(this.buf.subarray(this.p)) : null;
+    if (carried > 0) {
+      this.buf = Buffer.concat([this.buf.subarray(this.p), incoming]) as RawBuffer;
+      this.lineStart -= this.p;
+    } else {
+      this.lineStart -= this.buf.length;
+      this.buf = incoming as RawBuffer;
+    }
+    this.p = 0;
+    if (!this.started) {
+      this.started = true;
+      const start = this.prologEnd();
+      if (start < 0) return start === INCOMPLETE && this.buf.length < 4096 ? this.waitForMore() : this.fromStart();
+    }
+    // A chunk that is not valid UTF-8 (or ends inside a character: the next token start waits anyway) is saxes' (and its decoder's) to judge.
+    if (!isUtf8(this.buf.subarray(this.p, this.lastCharBoundary()))) {
+      const handover = this.handOver();
+      if (!handover.fromStart && carry) handover.rest = [carry, incoming];
+      return handover;
+    }
+    return this.scan();
+  }
+
+  /** The message ends: saxes finishes it (an end inside the root is its error to give). */
+  end(): Handover {
+    return this.prolog ? this.fromStart() : this.handOver();
+  }
+
+  // --- prolog
+
+  /** Reads an optional UTF-8 BOM, a plain XML declaration and whitespace up to the root's `<`; INCOMPLETE or UNKNOWN otherwise. */
+  private prologEnd(): number {
+    const b = this.buf;
+    let p = 0;
+    if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) p = 3;
+    if (b.length - p < 6) return INCOMPLETE;
+    if (b[p] === LT && b[p + 1] === 0x3f) {
+      const close = b.indexOf('?>', p);
+      if (close < 0) return INCOMPLETE;
+      const decl = b.latin1Slice(p, close + 2);
+      if (!/^<\?xml version=(["'])1\.0\1(?: encoding=(["'])(?:UTF-8|utf-8)\2)?(?: standalone=(["'])(?:yes|no)\3)? ?\?>$/.test(decl)) return UNKNOWN;
+      p = close + 2;
+    }
+    // The BOM is not a character saxes sees (the decoder drops it); the declaration's characters are on line 1.
+    this.lineStart = b[0] === 0xef ? 3 : 0;
+    for (; p < b.length; p++) {
+      const c = b[p];
+      if (c === NL) {
+        this.line++;
+        this.lineStart = p + 1;
+      } else if (c !== SPACE && c !== TAB) break;
+    }
+    if (p >= b.length) return INCOMPLETE;
+    if (b[p] !== LT || p + 1 >= b.length || b[p + 1] >= 0x80 || NAME[b[p + 1]] !== 2) return UNKNOWN;
+    this.p = p;
+    return p;
+  }
+
+  /** The first chunk is too short to know: keep it all and wait. */
+  private waitForMore(): null {
+    this.started = false;
+    this.p = 0;
+    this.line = 1;
+    this.lineStart = 0;
+    return null;
+  }
+
+  // --- the body
+
+  private scan(): Handover | null {
+    const b = this.buf;
+    const end = b.length;
+    for (;;) {
+      const token = this.p;
+      if (token >= end) return null;
+      const tokenLine = this.line;
+      const tokenLineStart = this.lineStart;
+      const tokenContinuation = this.continuation;
+      const next = b[token] === LT ? this.tag(token, end) : this.text(token, end);
+      if (next >= 0) {
+        this.read += next - token;
+        this.p = next;
+        if (this.depth === 0) {
+          // The root closed: what may follow (whitespace, comments) is saxes'.
+          return this.handOver();
+        }
+        continue;
+      }
+      // Back to the token's start: carried over to the next chunk, or handed over from there.
+      this.line = tokenLine;
+      this.lineStart = tokenLineStart;
+      this.continuation = tokenContinuation;
+      this.p = token;
+      if (next === INCOMPLETE && end - token <= MAX_CARRY) return null;
+      return this.handOver();
+    }
+  }
+
+  /** Character data from `p` up to the next `<`: the position after it (the `<`), or INCOMPLETE / UNKNOWN. */
+  private text(p: number, end: number): number {
+    const b = this.buf;
+    const start = p;
+    let plain = true;
+    let blank = true;
+    let pieces: string | null = null;
+    let from = p;
+    for (; p < end; p++) {
+      const c = b[p];
+      if (c >= SPACE && c < 0x80) {
+        if (c === LT) break;
+        if (c === AMP) {
+          const decoded = this.reference(p, end);
+          if (typeof decoded === 'number') return decoded;
+          pieces = (pieces ?? '') + (plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p)) + decoded[0];
+          blank = false;
+          p = decoded[1] - 1;
+          from = decoded[1];
+          continue;
+        }
+        if (c === RBRACKET && b[p + 1] === RBRACKET && (p + 2 >= end || b[p + 2] === GT)) return p + 2 >= end ? INCOMPLETE : UNKNOWN;
+        if (c !== SPACE) blank = false;
+      } else if (c === NL) {
+        this.line++;
+        this.lineStart = p + 1;
+        this.continuation = 0;
+      } else if (c === TAB) {
+        // whitespace
+      } else if (c >= 0x80) {
+        blank = false;
+        plain = false;
+        if (c < 0xc0) this.continuation++;
+        else if (c === 0xef && b[p + 1] === 0xbf && (b[p + 2] === 0xbe || b[p + 2] === 0xbf)) return UNKNOWN; // U+FFFE, U+FFFF
+      } else return UNKNOWN; // CR, control characters
+    }
+    if (p >= end) return INCOMPLETE;
+    if (p === start) return p;
+    if (blank && pieces === null && this.sink.dropsWhitespace()) return p;
+    const last = plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p);
+    this.sink.text(pieces === null ? last : pieces + last);
+    return p;
+  }
+
+  /** `&…;` at `p`: the character and the position after it, or INCOMPLETE / UNKNOWN (an entity saxes must judge). */
+  private reference(p: number, end: number): [string, number] | number {
+    const b = this.buf;
+    const semi = b.indexOf(0x3b, p + 1);
+    if (semi < 0 || semi >= end) return end - p > 12 ? UNKNOWN : INCOMPLETE;
+    if (semi - p > 12) return UNKNOWN;
+    const name = b.latin1Slice(p + 1, semi);
+    let char: string | undefined;
+    if (b[p + 1] === HASH) {
+      const code = /^#[0-9]{1,7}$/.test(name) ? Number(name.slice(1)) : /^#x[0-9a-fA-F]{1,6}$/.test(name) ? parseInt(name.slice(2), 16) : -1;
+      // XML 1.0 characters only, no CR (saxes keeps a referenced CR as it is; let it).
+      if (code === 0x9 || code === 0xa || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)) char = String.fromCodePoint(code);
+    } else char = ENTITIES[name];
+    return char === undefined ? UNKNOWN : [char, semi + 1];
+  }
+
+  /** A tag at `p` (`<`): the position after it, or INCOMPLETE / UNKNOWN. */
+  private tag(p: number, end: number): number {
+    const b = this.buf;
+    if (p + 1 >= end) return INCOMPLETE;
+    const first = b[p + 1];
+    if (first === SLASH) return this.endTag(p, end);
+    if (first >= 0x80 || NAME[first] !== 2) return UNKNOWN;
+    const column = p - this.lineStart - this.continuation;
+    let line = this.line;
+    let q = this.name(p + 1, end);
+    if (q < 0) return q;
+    const qname = this.string(p + 1, q, this.nameHash);
+    // saxes takes the tag's position after the character that ends its name: a newline there moves it to the next line.
+    let tagColumn = column + 1;
+    if (b[q] === NL) {
+      line++;
+      tagColumn = 1;
+    }
+    const raw = this.rawAttrs;
+    let count = 0;
+    let selfClosing = false;
+    for (;;) {
+      const before = q;
+      q = this.space(q, end);
+      if (q >= end) return INCOMPLETE;
+      const c = b[q];
+      if (c === GT) {
+        q++;
+        break;
+      }
+      if (c === SLASH) {
+        if (q + 1 >= end) return INCOMPLETE;
+        if (b[q + 1] !== GT) return UNKNOWN;
+        selfClosing = true;
+        q += 2;
+        break;
+      }
+      // An attribute, after whitespace.
+      if (q === before || c >= 0x80 || NAME[c] !== 2) return UNKNOWN;
+      const nameEnd = this.name(q, end);
+      if (nameEnd < 0) return nameEnd;
+      const name = this.string(q, nameEnd, this.nameHash);
+      q = this.space(nameEnd, end);
+      if (q >= end) return INCOMPLETE;
+      if (b[q] !== EQ) return UNKNOWN;
+      q = this.space(q + 1, end);
+      if (q >= end) return INCOMPLETE;
+      const quote = b[q];
+      if (quote !== QUOT && quote !== APOS) return UNKNOWN;
+      const value = this.attributeValue(q + 1, end, quote);
+      if (typeof value === 'number') return value;
+      raw[count++] = name;
+      raw[count++] = value[0];
+      q = value[1];
+    }
+    this.rawCount = count;
+    // Every check passed and the tag is complete: from here on, nothing goes back.
+    if (!this.element(qname)) return UNKNOWN;
+    if (!this.sink.open(this.local, this.uri, line, tagColumn, this.attrs, this.attrCount)) {
+      this.depth--;
+      return UNKNOWN;
+    }
+    if (this.prolog) this.prolog = null;
+    if (selfClosing) this.pop();
+    return q;
+  }
+
+  /** The innermost element closes. */
+  private pop(): void {
+    const frame = this.frames[--this.depth];
+    this.closedQname = frame.qname;
+    this.closedDeclarations = frame.declarations;
+    this.sink.close();
+  }
+
+  /** `</name S?>` at `p`: the position after it when it closes the open element, else INCOMPLETE / UNKNOWN. */
+  private endTag(p: number, end: number): number {
+    const b = this.buf;
+    if (this.depth === 0) return UNKNOWN;
+    // Compared with the open element's name byte by byte (its names are ASCII), then it must end there.
+    const qname = this.frames[this.depth - 1].qname;
+    const q = p + 2 + qname.length;
+    for (let i = 0, at = p + 2; i < qname.length; i++, at++) {
+      if (at >= end) return INCOMPLETE;
+      if (qname.charCodeAt(i) !== b[at]) return UNKNOWN;
+    }
+    if (q >= end) return INCOMPLETE;
+    if (b[q] < 0x80 && NAME[b[q]] !== 0) return UNKNOWN;
+    const r = this.space(q, end);
+    if (r >= end) return INCOMPLETE;
+    if (b[r] !== GT) return UNKNOWN;
+    this.pop();
+    return r + 1;
+  }
+
+  /** ASCII name characters from `p`: where they end, INCOMPLETE at the end of the bytes, UNKNOWN on a non-ASCII byte. */
+  private name(p: number, end: number): number {
+    const b = this.buf;
+    let h = 0x811c9dc5;
+    for (; p < end; p++) {
+      const c = b[p];
+      if (c >= 0x80) return UNKNOWN;
+      if (NAME[c] === 0) {
+        this.nameHash = h;
+        return p;
+      }
+      h = Math.imul(h ^ c, 0x01000193);
+    }
+    return INCOMPLETE;
+  }
+
+  /**
+   * The name at `start..end` (ASCII; `hash` of its bytes, from `name`), interned: the same string
+   * for every tag of a name. A cache slot by hash is checked byte by byte before any string is made.
+   */
+  private string(start: number, end: number, hash: number): string {
+    const b = this.buf;
+    const slot = (hash ^ (hash >>> 15)) & (NAME_CACHE - 1);
+    const known = this.nameCache[slot];
+    if (known !== undefined && known.length === end - start) {
+      let i = 0;
+      while (i < known.length && known.charCodeAt(i) === b[start + i]) i++;
+      if (i === known.length) return known;
+    }
+    const text = b.latin1Slice(start, end);
+    let interned = this.names.get(text);
+    if (interned === undefined) this.names.set(text, (interned = text));
+    this.nameCache[slot] = interned;
+    return interned;
+  }
+
+  /** Whitespace inside a tag (space, tab, newline). */
+  private space(p: number, end: number): number {
+    const b = this.buf;
+    for (; p < end; p++) {
+      const c = b[p];
+      if (c === NL) {
+        this.line++;
+        this.lineStart = p + 1;
+        this.continuation = 0;
+      } else if (c !== SPACE && c !== TAB) break;
+    }
+    return p;
+  }
+
+  /** An attribute value after its opening quote: the value and the position after its closing quote. A tab or newline in it (normalized by saxes) is left to saxes. */
+  private attributeValue(p: number, end: number, quote: number): [string, number] | number {
+    const b = this.buf;
+    let plain = true;
+    let pieces: string | null = null;
+    let from = p;
+    for (; p < end; p++) {
+      const c = b[p];
+      if (c === quote) {
+        const last = plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p);
+        return [pieces === null ? last : pieces + last, p + 1];
+      }
+      if (c >= SPACE && c < 0x80) {
+        if (c === LT) return UNKNOWN;
+        if (c === AMP) {
+          const decoded = this.reference(p, end);
+          if (typeof decoded === 'number') return decoded;
+          pieces = (pieces ?? '') + (plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p)) + decoded[0];
+          p = decoded[1] - 1;
+          from = decoded[1];
+        }
+      } else if (c >= 0x80) {
+        plain = false;
+        if (c < 0xc0) this.continuation++;
+        else if (c === 0xef && b[p + 1] === 0xbf && (b[p + 2] === 0xbe || b[p + 2] === 0xbf)) return UNKNOWN;
+      } else return UNKNOWN;
+    }
+    return INCOMPLETE;
+  }
+
+  /**
+   * Pushes the element's frame (its namespace scope) and resolves its name (`local`, `uri`) and
+   * attributes (`attrs`, declarations left out), as saxes does with `xmlns: true`. False when saxes
+   * would complain (an unbound prefix, a reserved one declared, a duplicate): nothing is pushed.
+   */
+  private element(qname: string): boolean {
+    const parent = this.depth > 0 ? this.frames[this.depth - 1] : null;
+    let ns = parent?.ns ?? EMPTY_SCOPE;
+    let uri = parent?.uri ?? '';
+    let declarations = '';
+    const raw = this.rawAttrs;
+    const count = this.rawCount;
+    for (let i = 0; i < count; i += 2) {
+      const name = raw[i];
+      if (name === 'xmlns') {
+        const value = raw[i + 1];
+        if (value === XML_NS || value === XMLNS_NS) return false;
+        uri = value;
+      } else if (name.startsWith('xmlns:')) {
+        const prefix = name.slice(6);
+        const value = raw[i + 1];
+        if (prefix === '' || prefix.includes(':') || prefix === 'xml' || prefix === 'xmlns' || value === '' || value === XML_NS || value === XMLNS_NS) return false;
+        const own = ns === (parent?.ns ?? EMPTY_SCOPE) ? new Map(ns) : (ns as Map<string, string>);
+        own.set(prefix, value);
+        ns = own;
+      } else continue;
+      declarations += ` ${name}="${escapeAttribute(raw[i + 1])}"`;
+    }
+    // Attributes: no name twice, no expanded name twice (saxes checks both).
+    const attrs = this.attrs;
+    let kept = 0;
+    for (let i = 0; i < count; i += 2) {
+      const name = raw[i];
+      for (let j = 0; j < i; j += 2) if (raw[j] === name) return false;
+      if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
+      if (name.includes(':')) {
+        if (!this.resolve(name, ns, '', false)) return false;
+        const local = this.local;
+        const space = this.uri;
+        for (let j = 0; j < kept; j += 2) {
+          const other = attrs[j];
+          if (other.includes(':') && other.endsWith(':' + local) && this.resolve(other, ns, '', false) && this.uri === space) return false;
+        }
+      }
+      attrs[kept++] = name;
+      attrs[kept++] = raw[i + 1];
+    }
+    this.attrCount = kept;
+    if (!this.resolve(qname, ns, uri, true)) return false;
+    let frame = this.frames[this.depth];
+    if (frame === undefined) this.frames.push((frame = { qname, declarations, ns, uri }));
+    else {
+      frame.qname = qname;
+      frame.declarations = declarations;
+      frame.ns = ns;
+      frame.uri = uri;
+    }
+    this.depth++;
+    return true;
+  }
+
+  /** Resolves `qname` in scope `ns` (default namespace `uri`) into `local` and `uri`; elements take the default namespace, attributes none. False when saxes would complain. */
+  private resolve(qname: string, ns: ReadonlyMap<string, string>, uri: string, element: boolean): boolean {
+    const colon = qname.indexOf(':');
+    if (colon < 0) {
+      this.local = qname;
+      this.uri = element ? uri : '';
+      return true;
+    }
+    if (colon === 0 || colon === qname.length - 1 || qname.indexOf(':', colon + 1) >= 0) return false;
+    const prefix = qname.slice(0, colon);
+    const local = qname.slice(colon + 1);
+    if (NAME[local.charCodeAt(0)] !== 2) return false;
+    let space: string | undefined;
+    if (prefix === 'xml') space = XML_NS;
+    else if (prefix === 'xmlns') space = element ? undefined : XMLNS_NS;
+    else space = ns.get(prefix);
+    if (space === undefined) return false;
+    this.local = local;
+    this.uri = space;
+    return true;
+  }
+
+  // --- handing over
+
+  /** The last byte of `buf` that ends a whole UTF-8 character (a character cut by the chunk's end waits for the next). */
+  private lastCharBoundary(): number {
+    const b = this.buf;
+    let end = b.length;
+    let lead = end - 1;
+    while (lead >= 0 && end - lead < 4 && (b[lead] & 0xc0) === 0x80) lead--;
+    if (lead >= 0) {
+      const c = b[lead];
+      const length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+      if (end - lead < length) end = lead;
+    }
+    return end;
+  }
+
+  private fromStart(): Handover {
+    const rest = this.prolog ?? [this.buf];
+    this.prolog = null;
+    return { rest, fromStart: true, open: [], closedRoot: null, line: 1, column: 0 };
+  }
+
+  private handOver(): Handover {
+    if (this.prolog) return this.fromStart();
+    return {
+      rest: [this.buf.subarray(this.p)],
+      fromStart: false,
+      open: this.frames.slice(0, this.depth).map(({ qname, declarations }) => ({ qname, declarations })),
+      closedRoot: this.depth === 0 ? { qname: this.closedQname, declarations: this.closedDeclarations } : null,
+      line: this.line,
+      column: this.p - this.lineStart - this.continuation,
+    };
+  }
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
