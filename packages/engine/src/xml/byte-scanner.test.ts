@@ -156,6 +156,17 @@ describe('ByteScanner: the same events, positions and errors as saxes', () => {
     for (let cut = 1; cut < bytes.length; cut++) same(bytes, [cut], `cut at ${cut}`);
   });
 
+  it('hands over a text longer than it carries, a tag of many attributes and nesting past the limit, and gives their events and errors as saxes does', () => {
+    const long = Buffer.from(`<a><b>${'long text '.repeat(300_000)}</b><c>after</c></a>`);
+    const events = same(long, every(65536, long.length), 'a 2.7 MB text in chunks of 64 KiB');
+    expect(events).toContain('text "after"');
+    const attributes = Array.from({ length: 40 }, (_, i) => `a${i}="${i}"`).join(' ');
+    same(Buffer.from(`<r><e ${attributes}/><e ${attributes} a3="again"/></r>`), [10_000], 'a tag of 40 attributes, then one with a duplicate');
+    const deep = Buffer.from(`${'<d>'.repeat(300)}${'</d>'.repeat(300)}`);
+    const result = same(deep, every(100, deep.length), 'nested 300 deep');
+    expect(result.at(-1)).toMatch(/^fail depth elements are nested more than 256 levels deep/);
+  });
+
   it('gives the same errors for bytes that are not UTF-8, after carried bytes', () => {
     const head = Buffer.from('<a><b>some text é', 'utf8');
     const bad = Buffer.concat([head, Buffer.from([0xff, 0x41]), Buffer.from('</b></a>')]);

@@ -59,6 +59,8 @@ const NL = 0x0a;
 const RBRACKET = 0x5d;
 const HASH = 0x23;
 
+/** Attributes of a tag the scanner reads at most. */
+const MAX_ATTRIBUTES = 32;
 /** Slots of the name cache (a power of two; a message has a few hundred names). */
 const NAME_CACHE = 4096;
 const EMPTY_SCOPE: ReadonlyMap<string, string> = new Map();
@@ -345,6 +347,8 @@ export class ByteScanner {
       if (quote !== QUOT && quote !== APOS) return UNKNOWN;
       const value = this.attributeValue(q + 1, end, quote);
       if (typeof value === 'number') return value;
+      // Past a few dozen attributes (none in ERN), saxes reads the tag: the duplicate checks here compare every pair.
+      if (count === 2 * MAX_ATTRIBUTES) return UNKNOWN;
       raw[count++] = name;
       raw[count++] = value[0];
       q = value[1];
