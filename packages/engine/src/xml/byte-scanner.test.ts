@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { EventEncoder, FAIL_KINDS, OP_CLOSE, OP_OPEN, OP_TEXT } from './event-encoder.js';
-import { SAMPLES_DIR } from '../test-support.js';
+import { SAMPLES_DIR, sampleXmlFiles } from '../test-support.js';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
 
 /**
@@ -177,15 +177,7 @@ describe('ByteScanner: the same events, positions and errors as saxes', () => {
   });
 
   it('on every XML sample of the shared corpus, whole, in odd chunks and in random ones', () => {
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const full = path.join(dir, name);
-        if (statSync(full).isDirectory()) walk(full);
-        else if (name.toLowerCase().endsWith('.xml')) files.push(full);
-      }
-    };
-    walk(SAMPLES_DIR);
+    const files = sampleXmlFiles();
     expect(files.length).toBeGreaterThan(50);
     let opened = 0;
     for (const [i, file] of files.entries()) {

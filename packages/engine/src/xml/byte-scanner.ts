@@ -14,6 +14,7 @@
  * position and error with saxes' on every sample, split at random, and on mutated messages.
  */
 import { isUtf8 } from 'node:buffer';
+import { wholeUtf8 } from './decode.js';
 
 /** Where the scanner's events go (the encoder's op writers). */
 export interface ScanSink {
@@ -153,7 +154,7 @@ export class ByteScanner {
       if (start < 0) return start === INCOMPLETE && this.buf.length < 4096 ? this.waitForMore() : this.fromStart();
     }
     // A chunk that is not valid UTF-8 (or ends inside a character: the next token start waits anyway) is saxes' (and its decoder's) to judge.
-    if (!isUtf8(this.buf.subarray(this.p, this.lastCharBoundary()))) {
+    if (!isUtf8(this.buf.subarray(this.p, wholeUtf8(this.buf)))) {
       const handover = this.handOver();
       if (!handover.fromStart && carry) handover.rest = [carry, incoming];
       return handover;
@@ -557,20 +558,6 @@ export class ByteScanner {
   }
 
   // --- handing over
-
-  /** The last byte of `buf` that ends a whole UTF-8 character (a character cut by the chunk's end waits for the next). */
-  private lastCharBoundary(): number {
-    const b = this.buf;
-    let end = b.length;
-    let lead = end - 1;
-    while (lead >= 0 && end - lead < 4 && (b[lead] & 0xc0) === 0x80) lead--;
-    if (lead >= 0) {
-      const c = b[lead];
-      const length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
-      if (end - lead < length) end = lead;
-    }
-    return end;
-  }
 
   private fromStart(): Handover {
     const rest = this.prolog ?? [this.buf];

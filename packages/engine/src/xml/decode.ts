@@ -43,6 +43,17 @@ export function sniffEncoding(head: Uint8Array): string {
   return mapped.startsWith('utf-16') ? 'utf-8' : mapped;
 }
 
+/** Where the whole UTF-8 characters of `bytes` end: before a character its end cuts (back over continuation bytes to its lead byte). */
+export function wholeUtf8(bytes: Uint8Array): number {
+  const end = bytes.length;
+  let lead = end - 1;
+  while (lead >= 0 && end - lead < 4 && (bytes[lead] & 0xc0) === 0x80) lead--;
+  if (lead < 0) return end;
+  const b = bytes[lead];
+  const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+  return end - lead < length ? lead : end;
+}
+
 /**
  * A streaming decoder; throws EncodingError on bytes that are invalid in the chosen encoding.
  * UTF-8, nearly every message, is checked with `buffer.isUtf8` and decoded with
@@ -96,18 +107,9 @@ export class MessageDecoder {
   private writeUtf8(chunk: Buffer): string {
     const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
     this.pending = null;
-    // Hold back a character the chunk ends inside: back over continuation bytes to its lead byte.
-    let end = bytes.length;
-    let lead = end - 1;
-    while (lead >= 0 && end - lead < 4 && (bytes[lead] & 0xc0) === 0x80) lead--;
-    if (lead >= 0) {
-      const b = bytes[lead];
-      const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
-      if (end - lead < length) {
-        this.pending = Buffer.from(bytes.subarray(lead));
-        end = lead;
-      }
-    }
+    // Hold back a character the chunk ends inside.
+    const end = wholeUtf8(bytes);
+    if (end < bytes.length) this.pending = Buffer.from(bytes.subarray(end));
     const body = end === bytes.length ? bytes : bytes.subarray(0, end);
     if (!isUtf8(body)) throw new EncodingError('the message is not valid UTF-8');
     let text = body.toString('utf8');

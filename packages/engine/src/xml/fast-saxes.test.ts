@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { SaxesParser } from 'saxes';
 import { FastSaxesParser } from './fast-saxes.js';
-import { SAMPLES_DIR } from '../test-support.js';
+import { sampleXmlFiles } from '../test-support.js';
 
 type Parser = SaxesParser<{ xmlns: true; position: true }>;
 
@@ -80,15 +79,7 @@ describe('FastSaxesParser: the same events, positions and errors as saxes', () =
   });
 
   it('on every XML sample of the shared corpus, whole and in odd chunks', () => {
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const full = path.join(dir, name);
-        if (statSync(full).isDirectory()) walk(full);
-        else if (name.toLowerCase().endsWith('.xml')) files.push(full);
-      }
-    };
-    walk(SAMPLES_DIR);
+    const files = sampleXmlFiles();
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
