@@ -106,10 +106,10 @@ function startSchema({ schema: task, root }: SchemaRequest): void {
   encoder.kept = [];
 }
 
-/** Feeds the batch to the schema's consumer, as the pass's thread does with its own copy of the strings. */
+/** Feeds the batch to the schema's consumer, with the strings as they are (`owned` as the encoder says: saxes' may be slices of its input, which the consumer copies before keeping). */
 function validate(batch: EventBatch): void {
   if (!schema || schema.events.stopped) return;
-  schema.events.consume({ ...batch, strings: encoder.kept!, owned: true });
+  schema.events.consume({ ...batch, strings: encoder.kept! });
 }
 
 function finishSchema(): SchemaAnswer | null {
