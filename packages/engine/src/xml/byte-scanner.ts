@@ -6,7 +6,7 @@
  * that is not indentation, attribute values).
  *
  * It is a fast path, not a second parser: anything else (a comment, a CDATA section, a processing
- * instruction, a DOCTYPE, a carriage return, a control character, an undeclared prefix, a
+ * instruction, a DOCTYPE, a control character, an undeclared prefix, a
  * mismatched end tag, anything past the root's end, the end of the message) stops it at the start
  * of the token it was reading, and saxes reads the rest (event-encoder.ts hands it over, with
  * saxes primed to the same open elements, namespaces, line and column). So every error, and every
@@ -57,6 +57,7 @@ const COLON = 0x3a;
 const SPACE = 0x20;
 const TAB = 0x09;
 const NL = 0x0a;
+const CR = 0x0d;
 const RBRACKET = 0x5d;
 const HASH = 0x23;
 
@@ -186,7 +187,11 @@ export class ByteScanner {
     this.lineStart = b[0] === 0xef ? 3 : 0;
     for (; p < b.length; p++) {
       const c = b[p];
-      if (c === NL) {
+      if (c === NL || c === CR) {
+        if (c === CR) {
+          if (p + 1 >= b.length) return INCOMPLETE;
+          if (b[p + 1] === NL) p++;
+        }
         this.line++;
         this.lineStart = p + 1;
       } else if (c !== SPACE && c !== TAB) break;
@@ -264,6 +269,15 @@ export class ByteScanner {
         this.line++;
         this.lineStart = p + 1;
         this.continuation = 0;
+      } else if (c === CR) {
+        // A line end written CR LF or CR: one newline in the text, one line (saxes waits for the byte after a CR).
+        if (p + 1 >= end) return INCOMPLETE;
+        pieces = (pieces ?? '') + (plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p)) + '\n';
+        if (b[p + 1] === NL) p++;
+        from = p + 1;
+        this.line++;
+        this.lineStart = p + 1;
+        this.continuation = 0;
       } else if (c === TAB) {
         // whitespace
       } else if (c >= 0x80) {
@@ -271,11 +285,11 @@ export class ByteScanner {
         plain = false;
         if (c < 0xc0) this.continuation++;
         else if (c === 0xef && b[p + 1] === 0xbf && (b[p + 2] === 0xbe || b[p + 2] === 0xbf)) return UNKNOWN; // U+FFFE, U+FFFF
-      } else return UNKNOWN; // CR, control characters
+      } else return UNKNOWN; // control characters
     }
     if (p >= end) return INCOMPLETE;
     if (p === start) return p;
-    if (blank && pieces === null && this.sink.dropsWhitespace()) return p;
+    if (blank && this.sink.dropsWhitespace()) return p;
     const last = plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p);
     this.sink.text(pieces === null ? last : pieces + last);
     return p;
@@ -311,7 +325,7 @@ export class ByteScanner {
     const qname = this.string(p + 1, q, this.nameHash);
     // saxes takes the tag's position after the character that ends its name: a newline there moves it to the next line.
     let tagColumn = column + 1;
-    if (b[q] === NL) {
+    if (b[q] === NL || b[q] === CR) {
       line++;
       tagColumn = 1;
     }
@@ -430,12 +444,16 @@ export class ByteScanner {
     return interned;
   }
 
-  /** Whitespace inside a tag (space, tab, newline). */
+  /** Whitespace inside a tag (space, tab, line ends); `end` when the bytes end on a CR (its LF may follow). */
   private space(p: number, end: number): number {
     const b = this.buf;
     for (; p < end; p++) {
       const c = b[p];
-      if (c === NL) {
+      if (c === NL || c === CR) {
+        if (c === CR) {
+          if (p + 1 >= end) return end;
+          if (b[p + 1] === NL) p++;
+        }
         this.line++;
         this.lineStart = p + 1;
         this.continuation = 0;
@@ -443,6 +461,7 @@ export class ByteScanner {
     }
     return p;
   }
+
 
   /** An attribute value after its opening quote: the value and the position after its closing quote. A tab or newline in it (normalized by saxes) is left to saxes. */
   private attributeValue(p: number, end: number, quote: number): [string, number] | number {
