@@ -7,7 +7,11 @@ import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 
 export class EncodingError extends Error {
-  constructor(message: string) {
+  /** @param before the text of the chunk up to the first bytes that could not be decoded (so that the error is located at them). */
+  constructor(
+    message: string,
+    readonly before = '',
+  ) {
     super(message);
     this.name = 'EncodingError';
   }
@@ -52,6 +56,19 @@ export function wholeUtf8(bytes: Uint8Array): number {
   const b = bytes[lead];
   const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
   return end - lead < length ? lead : end;
+}
+
+/** How many bytes of `bytes` (not valid UTF-8) are whole valid characters before the first invalid sequence: the longest prefix that is valid, found by halving. */
+export function validUtf8Prefix(bytes: Uint8Array): number {
+  let good = 0;
+  let bad = bytes.length;
+  while (bad - good > 1) {
+    const middle = (good + bad) >>> 1;
+    const prefix = bytes.subarray(0, middle);
+    if (isUtf8(prefix.subarray(0, wholeUtf8(prefix)))) good = middle;
+    else bad = middle;
+  }
+  return wholeUtf8(bytes.subarray(0, good));
 }
 
 /**
@@ -111,8 +128,11 @@ export class MessageDecoder {
     const end = wholeUtf8(bytes);
     if (end < bytes.length) this.pending = Buffer.from(bytes.subarray(end));
     const body = end === bytes.length ? bytes : bytes.subarray(0, end);
-    if (!isUtf8(body)) throw new EncodingError('the message is not valid UTF-8');
-    let text = body.toString('utf8');
+    if (!isUtf8(body)) throw new EncodingError('the message is not valid UTF-8', this.dropBom(body.toString('utf8', 0, validUtf8Prefix(body))));
+    return this.dropBom(body.toString('utf8'));
+  }
+
+  private dropBom(text: string): string {
     if (this.atStart && text.length > 0) {
       this.atStart = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -154,11 +154,17 @@ export class EventEncoder {
     return this.take();
   }
 
-  /** saxes reads `chunk`. */
+  /** saxes reads `chunk`; bytes that cannot be decoded fail where they are (saxes reads the text before them first). */
   private parse(chunk: Uint8Array): void {
     if (this.stopped) return;
     try {
-      const text = this.decoder.write(chunk);
+      let text: string;
+      try {
+        text = this.decoder.write(chunk);
+      } catch (error) {
+        if (error instanceof EncodingError && error.before) this.parser.write(error.before);
+        throw error;
+      }
       if (text) this.parser.write(text);
     } catch (error) {
       this.thrown(error);
