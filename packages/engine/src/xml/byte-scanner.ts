@@ -83,7 +83,7 @@ for (let c = 0; c < 128; c++) {
 /** The predefined entities, by name. */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** A raised `Incomplete` means the token runs past the bytes at hand; `Unknown` means saxes must read it. */
+/** Returned instead of a position: the token runs past the bytes at hand (INCOMPLETE), or saxes must read it (UNKNOWN). */
 const INCOMPLETE = -1;
 const UNKNOWN = -2;
 
@@ -140,7 +140,6 @@ export class ByteScanner {
     const incoming = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (this.prolog) this.prolog.push(Buffer.from(incoming));
     const carried = this.buf.length - this.p;
-    const carry = carried > 0 ? Buffer.from(this.buf.subarray(this.p)) : null;
     if (carried > 0) {
       this.buf = Buffer.concat([this.buf.subarray(this.p), incoming]) as RawBuffer;
       this.lineStart -= this.p;
@@ -157,7 +156,8 @@ export class ByteScanner {
     // A chunk that is not valid UTF-8 (or ends inside a character: the next token start waits anyway) is saxes' (and its decoder's) to judge.
     if (!isUtf8(this.buf.subarray(this.p, wholeUtf8(this.buf)))) {
       const handover = this.handOver();
-      if (!handover.fromStart && carry) handover.rest = [carry, incoming];
+      // The carried bytes are the start of the joined buffer: cut out only on this path, not copied on every chunk.
+      if (!handover.fromStart && carried > 0) handover.rest = [this.buf.subarray(0, carried), incoming];
       return handover;
     }
     return this.scan();
