@@ -72,6 +72,8 @@ export function focus<T, U>(rules: Rules<U>, part: (target: T) => U): Rules<T> {
 
 export class Dispatcher {
   private readonly stack: Scope[] = [];
+  private readonly opens = memo();
+  private readonly closes = memo();
 
   /** The outermost scope is the root element (depth 1). */
   constructor(rootBareLength: number, table: Table<any>, target: unknown) {
@@ -86,14 +88,8 @@ export class Dispatcher {
   onOpen(el: OpenElement): void {
     const scope = this.stack[this.stack.length - 1];
     if (!scope || el.depth <= scope.depth) return;
-    const entries = scope.table.byName.get(el.name);
-    if (!entries) return;
-    for (const { rel, rule } of entries) {
-      if (rule.open && el.bare.length === scope.base + rel.length && el.bare.endsWith(rel)) {
-        rule.open(el, scope.target, this);
-        return;
-      }
-    }
+    const rule = this.ruleFor(el, scope, this.opens, true);
+    if (rule) rule.open!(el, scope.target, this);
   }
 
   onClose(el: ClosedElement): void {
@@ -107,13 +103,43 @@ export class Dispatcher {
       if (!scope) return;
     }
     if (el.depth <= scope.depth) return;
+    const rule = this.ruleFor(el, scope, this.closes, false);
+    if (rule) rule.close!(el, scope.target, this);
+  }
+
+  /**
+   * The rule of `scope`'s table for `el` (its `open` or its `close`): found by name and relative
+   * path the first time, then kept by the element's bare path (`el.bareId`) with the table and base
+   * it was found for. Which rule matches depends on nothing else, and a message repeats its paths
+   * in every record: two compares instead of a map lookup and a string compare per element.
+   */
+  private ruleFor(el: OpenElement, scope: Scope, memo: Memo, open: boolean): Rule<unknown> | null {
+    const id = el.bareId;
+    if (id !== undefined && memo.table[id] === scope.table && memo.base[id] === scope.base) return memo.rule[id];
+    let found: Rule<unknown> | null = null;
     const entries = scope.table.byName.get(el.name);
-    if (!entries) return;
-    for (const { rel, rule } of entries) {
-      if (rule.close && el.bare.length === scope.base + rel.length && el.bare.endsWith(rel)) {
-        rule.close(el, scope.target, this);
-        return;
+    if (entries) {
+      for (const { rel, rule } of entries) {
+        if ((open ? rule.open : rule.close) && el.bare.length === scope.base + rel.length && el.bare.endsWith(rel)) {
+          found = rule;
+          break;
+        }
       }
     }
+    if (id !== undefined) {
+      memo.table[id] = scope.table;
+      memo.base[id] = scope.base;
+      memo.rule[id] = found;
+    }
+    return found;
   }
 }
+
+/** What `ruleFor` found per bare path, in arrays by `bareId`. */
+interface Memo {
+  table: (Table<any> | undefined)[];
+  base: number[];
+  rule: (Rule<unknown> | null)[];
+}
+
+const memo = (): Memo => ({ table: [], base: [], rule: [] });

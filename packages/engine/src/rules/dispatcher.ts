@@ -54,6 +54,9 @@ export class RuleDispatcher {
   private readonly keptLists: { close(): void }[] = [];
   private readonly enter = new Map<string, Matcher[]>();
   private readonly close = new Map<string, Matcher[]>();
+  /** The matching handlers of `enter` and `close` by bare path (`matchersOf`). */
+  private readonly enterByPath: (Matcher[] | null)[] = [];
+  private readonly closeByPath: (Matcher[] | null)[] = [];
   private readonly handlers: RuleHandlers[] = [];
   private readonly found: boolean[] = [];
   private readonly contexts: (RuleContext & { media: MediaAccess | null })[] = [];
@@ -91,15 +94,15 @@ export class RuleDispatcher {
     this.listener = {
       name: 'rules',
       onOpen: (el) => {
-        if (RELEASE_ELEMENTS.has(el.name) && el.depth === 3) this.releaseFrame = { reference: null };
-        const matchers = this.enter.get(el.name);
-        if (matchers) this.run(matchers, el);
+        if (el.depth === 3 && RELEASE_ELEMENTS.has(el.name)) this.releaseFrame = { reference: null };
+        const matchers = this.matchersOf(el, this.enter, this.enterByPath);
+        if (matchers !== null) this.run(matchers, el);
       },
       onClose: (el) => {
-        if (this.releaseFrame && el.name === 'ReleaseReference' && el.depth === 4 && !this.releaseFrame.reference) this.releaseFrame.reference = el.text;
-        const matchers = this.close.get(el.name);
-        if (matchers) this.run(matchers, el);
-        if (RELEASE_ELEMENTS.has(el.name) && el.depth === 3) this.releaseFrame = null;
+        if (this.releaseFrame && el.depth === 4 && el.name === 'ReleaseReference' && !this.releaseFrame.reference) this.releaseFrame.reference = el.text;
+        const matchers = this.matchersOf(el, this.close, this.closeByPath);
+        if (matchers !== null) this.run(matchers, el);
+        if (el.depth === 3 && RELEASE_ELEMENTS.has(el.name)) this.releaseFrame = null;
       },
     };
   }
@@ -142,9 +145,27 @@ export class RuleDispatcher {
     return out;
   }
 
+  /**
+   * The handlers whose selector matches `el`'s path, null for none: matched by name and path the
+   * first time, then kept by the element's bare path (`el.bareId`), since the match depends on
+   * nothing else.
+   */
+  private matchersOf(el: OpenElement, table: Map<string, Matcher[]>, byPath: (Matcher[] | null)[]): Matcher[] | null {
+    const id = el.bareId;
+    if (id !== undefined) {
+      const known = byPath[id];
+      if (known !== undefined) return known;
+    }
+    const named = table.get(el.name);
+    const matching = named ? named.filter((m) => (m.absolute ? el.bare === m.suffix : el.bare.endsWith(m.suffix))) : [];
+    const found = matching.length > 0 ? matching : null;
+    if (id !== undefined) byPath[id] = found;
+    return found;
+  }
+
   private run(matchers: Matcher[], el: OpenElement | ClosedElement) {
-    for (const m of matchers) {
-      if (m.absolute ? el.bare !== m.suffix : !el.bare.endsWith(m.suffix)) continue;
+    for (let i = 0; i < matchers.length; i++) {
+      const m = matchers[i];
       try {
         m.fn(el);
       } catch (error) {

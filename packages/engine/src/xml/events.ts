@@ -32,6 +32,12 @@ export interface OpenElement extends Position {
   bare: string;
   /** Depth, the root element is 1. */
   depth: number;
+  /**
+   * A small number for `bare`, the same for every element of that bare path in one pass (the
+   * pass's elements have one; others, built by tests or feeders, may not): listeners keep what
+   * they worked out for a path in arrays by it instead of matching the path again.
+   */
+  readonly bareId?: number;
 }
 
 /** The same element when it closes, with its own character data (trimmed, capped at 64 KiB). */

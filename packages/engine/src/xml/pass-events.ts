@@ -21,6 +21,8 @@ interface BareNode {
   count: number;
   /** The name's segment number in the pass's path table. */
   segment: number;
+  /** The bare path's number in its pass (`OpenElement.bareId`). */
+  id: number;
   /** The first child and the next sibling seen last time: documents repeat their sequences, so these are usually right (one compare, no hash). */
   first: BareNode | null;
   next: BareNode | null;
@@ -33,12 +35,12 @@ interface BareNode {
 }
 
 
-function childBare(parent: BareNode, name: string, paths: PathTable): BareNode {
+function childBare(parent: BareNode, name: string, paths: PathTable, ids: { next: number }): BareNode {
   parent.kids ??= new Map();
   let node = parent.kids.get(name);
   if (!node) {
     const own = detached(name);
-    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null, segment: paths.segment(own), text: '' }));
+    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null, segment: paths.segment(own), id: ids.next++, text: '' }));
   }
   return node;
 }
@@ -70,6 +72,7 @@ export class PassElement implements ClosedElement {
     readonly column: number,
     /** 1-based position among the parent's children of the same name. */
     readonly index: number,
+    readonly bareId: number,
     parent: PassElement | null,
     segment: number,
     table: PathTable,
@@ -158,7 +161,9 @@ export class PassEvents {
   private readonly names: string[] = [];
   // The open elements and their bare-path nodes, by depth: no frame object per element.
   private readonly stack: PassElement[] = [];
-  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null, segment: -1, text: '' }];
+  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null, segment: -1, id: 0, text: '' }];
+  /** The number of the next new bare path (0 is the empty path above the root). */
+  private readonly bareIds = { next: 1 };
   /** Paths of the elements whose location was asked for. */
   private readonly paths = new PathTable();
   /** The last child opened under the element at each depth. */
@@ -263,7 +268,7 @@ export class PassEvents {
     const previous = this.lastChild[depth];
     let bareNode = previous ? previous.next : parentNode.first;
     if (!bareNode || bareNode.name !== name) {
-      bareNode = childBare(parentNode, name, this.paths);
+      bareNode = childBare(parentNode, name, this.paths, this.bareIds);
       if (previous) previous.next = bareNode;
       else parentNode.first = bareNode;
     }
@@ -282,7 +287,7 @@ export class PassEvents {
         bareNode.count = 1;
       }
     }
-    const el = new PassElement(bareNode.name, ns, attrs, bareNode.bare, depth + 1, line, column, index, parent, bareNode.segment, this.paths);
+    const el = new PassElement(bareNode.name, ns, attrs, bareNode.bare, depth + 1, line, column, index, bareNode.id, parent, bareNode.segment, this.paths);
     stack.push(el);
     const opens = this.opens;
     for (let i = 0; i < opens.length; i++) {
