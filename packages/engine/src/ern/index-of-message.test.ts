@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexMessage } from './index-of-message.js';
+import { forgetIndex, indexMessage } from './index-of-message.js';
+import { sampleRows } from './testing/sample-rows.js';
 import { readSample, readXml } from './testing/read-message.js';
 
 describe.each([
@@ -49,5 +50,35 @@ describe.each([
     // A list handed out is the caller's own.
     index.releasesOfResource('A9').pop();
     expect(index.releasesOfResource('A9')).toHaveLength(2);
+  });
+});
+
+describe('the index grown while a message kept as objects streams', () => {
+  const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
+
+  it.each(rows.map((r) => [r.file] as const))('answers as the index built at the end: %s', async (file) => {
+    const { message: m } = await readSample(file, undefined, false);
+    const grown = indexMessage(m);
+    forgetIndex(m);
+    const maps = indexMessage(m, false);
+    forgetIndex(m);
+    const typed = indexMessage(m, true);
+    expect(grown).not.toBe(maps);
+    const anchors = new Set<string>(['', 'missing']);
+    for (const r of m.releases) if (r.reference) anchors.add(r.reference.value);
+    for (const r of m.resources) if (r.reference) anchors.add(r.reference.value);
+    for (const p of m.parties) anchors.add(p.reference.value);
+    for (const ref of m.references) anchors.add(ref.value);
+    const numbers = <T>(list: T[], all: { at(i: number): T | undefined; length: number }) => list.map((x) => Array.from({ length: all.length }, (_, i) => all.at(i)).indexOf(x));
+    for (const ref of anchors) {
+      for (const other of [maps, typed]) {
+        expect(grown.release(ref)).toBe(other.release(ref));
+        expect(grown.resourceNumber(ref)).toBe(other.resourceNumber(ref));
+        expect(grown.resource(ref)).toBe(other.resource(ref));
+        expect(grown.party(ref)).toBe(other.party(ref));
+        expect(numbers(grown.releasesOfResource(ref), m.releases)).toEqual(numbers(other.releasesOfResource(ref), m.releases));
+        expect(numbers(grown.dealsOfRelease(ref), m.deals)).toEqual(numbers(other.dealsOfRelease(ref), m.deals));
+      }
+    }
   });
 });

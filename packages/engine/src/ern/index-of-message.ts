@@ -46,58 +46,108 @@ function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else if (!list.includes(value)) list.push(value);
 }
 
-function buildMapIndex(m: ErnMessage): MessageIndex {
-  const releases = new Map<string, Release>();
-  const resources = new Map<string, number>();
-  const parties = new Map<string, Party>();
+/**
+ * The index as maps, filled record by record: `buildMapIndex` fills it at once, and the ERN reader
+ * as each record closes (`growIndex`), while the record is fresh in the processor's caches and the
+ * pass's thread waits for the parse thread anyway; the rules at message end then find it built.
+ * Records are added in list order, so both ways give the same answers.
+ */
+export class MapIndexBuilder {
+  private readonly releases = new Map<string, Release>();
+  private readonly resources = new Map<string, number>();
+  private readonly parties = new Map<string, Party>();
   // Record numbers: a list kept as bytes makes a new view at each read.
-  const byResource = new Map<string, number[]>();
-  const byRelease = new Map<string, number[]>();
-  // The first anchor wins, as in AnchorTable. Indexed loops: for-of allocates an iterator result per element here.
-  const rs = m.releases;
-  for (let i = 0; i < rs.length; i++) {
-    const r = rs.at(i)!;
-    const ref = r.reference?.value;
-    if (ref && !releases.has(ref)) releases.set(ref, r);
+  private readonly byResource = new Map<string, number[]>();
+  private readonly byRelease = new Map<string, number[]>();
+  /** How far each list is indexed. */
+  private releasesDone = 0;
+  private resourcesDone = 0;
+  private partiesDone = 0;
+  private dealsDone = 0;
+
+  constructor(private readonly m: ErnMessage) {}
+
+  /** Indexes the records added to the message's lists since the last call. The first anchor wins, as in AnchorTable. */
+  add(): void {
+    // Indexed loops: for-of allocates an iterator result per element here.
+    const m = this.m;
+    const rs = m.releases;
+    for (let i = this.releasesDone; i < rs.length; i++) {
+      const r = rs.at(i)!;
+      const ref = r.reference?.value;
+      if (ref && !this.releases.has(ref)) this.releases.set(ref, r);
+      eachResourceUsed(r, (ref) => addTo(this.byResource, ref, i));
+    }
+    this.releasesDone = rs.length;
+    const res = m.resources;
+    for (let i = this.resourcesDone; i < res.length; i++) {
+      const ref = res.at(i)!.reference?.value;
+      if (ref && !this.resources.has(ref)) this.resources.set(ref, i);
+    }
+    this.resourcesDone = res.length;
+    const ps = m.parties;
+    for (let i = this.partiesDone; i < ps.length; i++) {
+      const p = ps.at(i)!;
+      const ref = p.reference.value;
+      if (ref && !this.parties.has(ref)) this.parties.set(ref, p);
+    }
+    this.partiesDone = ps.length;
+    const ds = m.deals;
+    for (let i = this.dealsDone; i < ds.length; i++) {
+      const refs = ds.at(i)!.releaseReferences;
+      for (let j = 0; j < refs.length; j++) addTo(this.byRelease, refs[j].value, i);
+    }
+    this.dealsDone = ds.length;
   }
-  const res = m.resources;
-  for (let i = 0; i < res.length; i++) {
-    const ref = res.at(i)!.reference?.value;
-    if (ref && !resources.has(ref)) resources.set(ref, i);
+
+  index(): MessageIndex {
+    this.add();
+    const { m, releases, resources, parties, byResource, byRelease } = this;
+    const rs = m.releases;
+    const res = m.resources;
+    return {
+      release: (ref) => releases.get(ref),
+      resource: (ref) => {
+        const i = resources.get(ref);
+        return i === undefined ? undefined : res.at(i)!;
+      },
+      resourceNumber: (ref) => resources.get(ref) ?? -1,
+      party: (ref) => parties.get(ref),
+      releasesOfResource: (ref) => (byResource.get(ref) ?? []).map((i) => rs.at(i)!),
+      dealsOfRelease: (ref) => (byRelease.get(ref) ?? []).map((i) => m.deals.at(i)!),
+    };
   }
-  const ps = m.parties;
-  for (let i = 0; i < ps.length; i++) {
-    const ref = ps.at(i)!.reference.value;
-    if (ref && !parties.has(ref)) parties.set(ref, ps.at(i)!);
+}
+
+function buildMapIndex(m: ErnMessage): MessageIndex {
+  return new MapIndexBuilder(m).index();
+}
+
+/**
+ * The index of `m` filled by `builder` while it streamed, for `indexMessage` to hand out, unless
+ * the message is large enough for the typed index (then the maps are let go, and built typed when asked).
+ */
+export function adoptIndex(m: ErnMessage, builder: MapIndexBuilder): void {
+  if (built.has(m) || m.releases.length + m.resources.length + m.deals.length + m.parties.length >= TYPED_FROM) return;
+  built.set(m, builder.index());
+}
+
+/** Calls `use(ref)` for every resource release `r` uses: its resource list, its tracks and what they link, its linked resources. */
+function eachResourceUsed(r: Release, use: (ref: string) => void): void {
+  const refs = r.resourceReferences;
+  for (let j = 0; j < refs.length; j++) use(refs[j].value);
+  for (const t of r.tracks) {
+    use(t.resourceReference.value);
+    for (let k = 0; k < t.linked.length; k++) use(t.linked[k]);
   }
-  forEachUse(m, (ref, i) => addTo(byResource, ref, i), (ref, i) => addTo(byRelease, ref, i));
-  return {
-    release: (ref) => releases.get(ref),
-    resource: (ref) => {
-      const i = resources.get(ref);
-      return i === undefined ? undefined : res.at(i)!;
-    },
-    resourceNumber: (ref) => resources.get(ref) ?? -1,
-    party: (ref) => parties.get(ref),
-    releasesOfResource: (ref) => (byResource.get(ref) ?? []).map((i) => rs.at(i)!),
-    dealsOfRelease: (ref) => (byRelease.get(ref) ?? []).map((i) => m.deals.at(i)!),
-  };
+  const linked = r.linkedResourceReferences;
+  if (linked) for (let j = 0; j < linked.length; j++) use(linked[j].value);
 }
 
 /** Calls `resource(ref, release number)` for every resource a release uses, `release(ref, deal number)` for every release a deal names. */
 function forEachUse(m: ErnMessage, resource: (ref: string, release: number) => void, release: (ref: string, deal: number) => void): void {
   const rs = m.releases;
-  for (let i = 0; i < rs.length; i++) {
-    const r = rs.at(i)!;
-    const refs = r.resourceReferences;
-    for (let j = 0; j < refs.length; j++) resource(refs[j].value, i);
-    for (const t of r.tracks) {
-      resource(t.resourceReference.value, i);
-      for (let k = 0; k < t.linked.length; k++) resource(t.linked[k], i);
-    }
-    const linked = r.linkedResourceReferences;
-    if (linked) for (let j = 0; j < linked.length; j++) resource(linked[j].value, i);
-  }
+  for (let i = 0; i < rs.length; i++) eachResourceUsed(rs.at(i)!, (ref) => resource(ref, i));
   const ds = m.deals;
   for (let i = 0; i < ds.length; i++) {
     const refs = ds.at(i)!.releaseReferences;

@@ -19,6 +19,7 @@ import { keptList } from './stored-list.js';
 import { compactNew, type SharedLists } from './compact.js';
 import { addPartyName, resolveNames } from './parties.js';
 import { ownKind3 } from './release-kind.js';
+import { MapIndexBuilder, adoptIndex } from './index-of-message.js';
 
 export interface ErnReader {
   /** Receives the events of the pass from the root's open on. */
@@ -85,6 +86,8 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
   let parties = 0;
   const names = new Map<string, string>();
   const shared: SharedLists = new Map();
+  // Kept as objects: the index of the message is filled as records close (index-of-message.ts).
+  const index = store ? null : new MapIndexBuilder(message);
 
   const listener: XmlListener = {
     name: 'ern-reader',
@@ -113,6 +116,7 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
           compactNew(message.resources as unknown[], resources, shared);
           compactNew(message.deals as unknown[], deals, shared);
           compactNew(message.parties as unknown[], parties, shared);
+          index!.add();
         }
         releases = message.releases.length;
         resources = message.resources.length;
@@ -130,6 +134,7 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
         finished = true;
         if (family4) finish4(message);
         else finish3(message);
+        if (index) adoptIndex(message, index);
       }
       return message;
     },

@@ -102,7 +102,8 @@ function startSchema({ schema: task, root }: SchemaRequest): void {
     answer = { outcome: 'skipped', issues: [], note: session };
     return;
   }
-  schema = { events: new PassEvents([session.listener], root), finish: () => session.finish() };
+  // The validator keeps nothing of an element past its events and reads text from onText: elements reused, no text kept.
+  schema = { events: new PassEvents([session.listener], root, { transient: true }), finish: () => session.finish() };
   encoder.kept = [];
 }
 

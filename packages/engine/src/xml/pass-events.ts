@@ -14,10 +14,11 @@ interface BareNode {
   name: string;
   kids: Map<string, BareNode> | null;
   /**
-   * Sibling count of this name under the parent element `owner`: a bare path names one child name
+   * Sibling count of this name under the parent element numbered `owner` (elements are numbered as
+   * they open: an object may serve several, see `PassEventsOptions.transient`): a bare path names one child name
    * of one kind of parent, so counting here needs no map per parent element.
    */
-  owner: object | null;
+  owner: number;
   count: number;
   /** The name's segment number in the pass's path table. */
   segment: number;
@@ -40,7 +41,7 @@ function childBare(parent: BareNode, name: string, paths: PathTable, ids: { next
   let node = parent.kids.get(name);
   if (!node) {
     const own = detached(name);
-    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: null, count: 0, first: null, next: null, segment: paths.segment(own), id: ids.next++, text: '' }));
+    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: 0, count: 0, first: null, next: null, segment: paths.segment(own), id: ids.next++, text: '' }));
   }
   return node;
 }
@@ -58,8 +59,8 @@ export class PassElement implements ClosedElement {
   #row = -1;
   /** Relative row below the anchor (-1 for an anchored element). */
   #rel = -1;
-  readonly #parent: PassElement | null;
-  readonly #segment: number;
+  #parent: PassElement | null;
+  #segment: number;
   readonly #table: PathTable;
 
   constructor(
@@ -80,6 +81,29 @@ export class PassElement implements ClosedElement {
     this.#parent = parent;
     this.#segment = segment;
     this.#table = table;
+  }
+
+  /**
+   * Makes this element, closed, the next one to open at its depth: for a pass whose listeners keep
+   * nothing of an element past its events (`PassOptions.transient`), one object per depth instead
+   * of one per element.
+   */
+  reopen(name: string, ns: string, attrs: Record<string, string>, bare: string, line: number, column: number, index: number, bareId: number, parent: PassElement | null, segment: number): void {
+    const self = this as Writable<PassElement>;
+    self.name = name;
+    self.ns = ns;
+    self.attrs = attrs;
+    self.bare = bare;
+    self.line = line;
+    self.column = column;
+    self.index = index;
+    self.bareId = bareId;
+    this.text = '';
+    this.hasChildren = false;
+    this.#row = -1;
+    this.#rel = -1;
+    this.#parent = parent;
+    this.#segment = segment;
   }
 
   get path(): string {
@@ -150,6 +174,17 @@ export function detached(text: string): string {
 
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+export interface PassEventsOptions {
+  /**
+   * The listeners read an element only while its events run, and take character data from
+   * `onText` (the schema validator): elements are reused by depth, and a closed element carries no
+   * `text`. Locations taken with `locate` during an event stay right.
+   */
+  transient?: boolean;
+}
+
 /** The pass's side of the events: elements with paths and positions, handed to every listener. */
 export class PassEvents {
   readonly result: PassResult;
@@ -161,7 +196,10 @@ export class PassEvents {
   private readonly names: string[] = [];
   // The open elements and their bare-path nodes, by depth: no frame object per element.
   private readonly stack: PassElement[] = [];
-  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: null, count: 0, first: null, next: null, segment: -1, id: 0, text: '' }];
+  private readonly bareNodes: BareNode[] = [{ bare: '', name: '', kids: null, owner: 0, count: 0, first: null, next: null, segment: -1, id: 0, text: '' }];
+  /** The number of each open element, by depth (1, 2, … in the order they opened). */
+  private readonly numbers: number[] = [];
+  private opened = 0;
   /** The number of the next new bare path (0 is the empty path above the root). */
   private readonly bareIds = { next: 1 };
   /** Paths of the elements whose location was asked for. */
@@ -172,12 +210,16 @@ export class PassEvents {
   private lastText = '';
   /** False while the batches' strings are their own (`EventBatch.owned`): nothing to copy. */
   private copyStrings = true;
+  /** With `transient` listeners: the element last closed at each depth, to open again (else null). */
+  private readonly closed: PassElement[] | null;
 
   constructor(
     private readonly listeners: XmlListener[],
     root: RootInfo | null,
+    options: PassEventsOptions = {},
   ) {
     this.result = { root, fatal: null, listenerFailures: [], bytes: 0, elements: 0 };
+    this.closed = options.transient ? [] : null;
     // Listener calls are inlined with try/catch (no closure per event): this loop runs for every element.
     this.opens = listeners.filter((l) => l.onOpen);
     this.texts = listeners.filter((l) => l.onText);
@@ -281,14 +323,22 @@ export class PassEvents {
         parent.hasChildren = true;
         parent.text = ''; // element content: whitespace between children is not kept (no mixed content in ERN)
       }
-      if (bareNode.owner === parent) index = ++bareNode.count;
+      const owner = this.numbers[depth - 1];
+      if (bareNode.owner === owner) index = ++bareNode.count;
       else {
-        bareNode.owner = parent;
+        bareNode.owner = owner;
         bareNode.count = 1;
       }
     }
-    const el = new PassElement(bareNode.name, ns, attrs, bareNode.bare, depth + 1, line, column, index, bareNode.id, parent, bareNode.segment, this.paths);
+    const reused = this.closed === null ? undefined : this.closed[depth];
+    let el: PassElement;
+    if (reused === undefined) el = new PassElement(bareNode.name, ns, attrs, bareNode.bare, depth + 1, line, column, index, bareNode.id, parent, bareNode.segment, this.paths);
+    else {
+      el = reused;
+      el.reopen(bareNode.name, ns, attrs, bareNode.bare, line, column, index, bareNode.id, parent, bareNode.segment);
+    }
     stack.push(el);
+    this.numbers[depth] = ++this.opened;
     const opens = this.opens;
     for (let i = 0; i < opens.length; i++) {
       try {
@@ -302,7 +352,7 @@ export class PassEvents {
   private text(text: string) {
     const el = this.stack[this.stack.length - 1];
     if (!el) return;
-    if (!el.hasChildren && el.text.length < MAX_ELEMENT_TEXT) {
+    if (this.closed === null && !el.hasChildren && el.text.length < MAX_ELEMENT_TEXT) {
       el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
     }
     const texts = this.texts;
@@ -318,7 +368,8 @@ export class PassEvents {
   private close() {
     const closed = this.stack.pop();
     if (!closed) return;
-    if (closed.text.length !== 0) {
+    if (this.closed !== null) this.closed[closed.depth - 1] = closed;
+    else if (closed.text.length !== 0) {
       const text = closed.text.trim();
       const node = this.bareNodes[closed.depth];
       if (text === node.text) closed.text = node.text;
