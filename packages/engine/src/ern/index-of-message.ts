@@ -40,15 +40,58 @@ export function forgetIndex(m: ErnMessage): void {
   built.delete(m);
 }
 
-function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else if (!list.includes(value)) list.push(value);
+/**
+ * Chains of record numbers in typed arrays, each known by its last link (-1: empty), handed out in
+ * the order added. Numbers come in ascending order (records are added in list order), so a repeat
+ * can only be the last one added.
+ */
+class Chains {
+  private next = new Int32Array(1024);
+  private value = new Int32Array(1024);
+  private count = 0;
+
+  /** Adds `n` to the chain ending at `last`; returns its new last link. */
+  add(last: number, n: number): number {
+    if (last !== -1 && this.value[last] === n) return last;
+    if (this.count === this.next.length) {
+      const grown = this.count * 2;
+      const next = new Int32Array(grown);
+      next.set(this.next);
+      this.next = next;
+      const value = new Int32Array(grown);
+      value.set(this.value);
+      this.value = value;
+    }
+    const at = this.count++;
+    this.value[at] = n;
+    this.next[at] = last;
+    return at;
+  }
+
+  list(last: number): number[] {
+    const out: number[] = [];
+    for (let at = last; at !== -1; at = this.next[at]) out.push(this.value[at]);
+    return out.reverse();
+  }
+}
+
+/** Record numbers by reference: a chain each, instead of an array per reference (most hold one or two numbers, and an array takes 17 slots at its first push). */
+class NumbersByName {
+  private readonly last = new Map<string, number>();
+  private readonly chains = new Chains();
+
+  add(key: string, n: number): void {
+    this.last.set(key, this.chains.add(this.last.get(key) ?? -1, n));
+  }
+
+  get(key: string): number[] {
+    return this.chains.list(this.last.get(key) ?? -1);
+  }
 }
 
 /**
  * The index as maps, filled record by record: `buildMapIndex` fills it at once, and the ERN reader
- * as each record closes (`growIndex`), while the record is fresh in the processor's caches and the
+ * as each record closes (reader.ts), while the record is fresh in the processor's caches and the
  * pass's thread waits for the parse thread anyway; the rules at message end then find it built.
  * Records are added in list order, so both ways give the same answers.
  */
@@ -57,8 +100,8 @@ export class MapIndexBuilder {
   private readonly resources = new Map<string, number>();
   private readonly parties = new Map<string, Party>();
   // Record numbers: a list kept as bytes makes a new view at each read.
-  private readonly byResource = new Map<string, number[]>();
-  private readonly byRelease = new Map<string, number[]>();
+  private readonly byResource = new NumbersByName();
+  private readonly byRelease = new NumbersByName();
   /** How far each list is indexed. */
   private releasesDone = 0;
   private resourcesDone = 0;
@@ -76,7 +119,7 @@ export class MapIndexBuilder {
       const r = rs.at(i)!;
       const ref = r.reference?.value;
       if (ref && !this.releases.has(ref)) this.releases.set(ref, r);
-      eachResourceUsed(r, (ref) => addTo(this.byResource, ref, i));
+      eachResourceUsed(r, (ref) => this.byResource.add(ref, i));
     }
     this.releasesDone = rs.length;
     const res = m.resources;
@@ -95,7 +138,7 @@ export class MapIndexBuilder {
     const ds = m.deals;
     for (let i = this.dealsDone; i < ds.length; i++) {
       const refs = ds.at(i)!.releaseReferences;
-      for (let j = 0; j < refs.length; j++) addTo(this.byRelease, refs[j].value, i);
+      for (let j = 0; j < refs.length; j++) this.byRelease.add(refs[j].value, i);
     }
     this.dealsDone = ds.length;
   }
@@ -113,8 +156,8 @@ export class MapIndexBuilder {
       },
       resourceNumber: (ref) => resources.get(ref) ?? -1,
       party: (ref) => parties.get(ref),
-      releasesOfResource: (ref) => (byResource.get(ref) ?? []).map((i) => rs.at(i)!),
-      dealsOfRelease: (ref) => (byRelease.get(ref) ?? []).map((i) => m.deals.at(i)!),
+      releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
+      dealsOfRelease: (ref) => byRelease.get(ref).map((i) => m.deals.at(i)!),
     };
   }
 }
@@ -230,53 +273,27 @@ class AnchorTable<T> {
  * linked newest first and handed out in the order added.
  */
 class Links<K, T> {
-  private readonly head: Int32Array;
-  private next = new Int32Array(1024);
-  private value = new Int32Array(1024);
-  private count = 0;
-  private readonly loose = new Map<string, number[]>();
+  private readonly last: Int32Array;
+  private readonly chains = new Chains();
+  private readonly loose = new NumbersByName();
 
   constructor(
     keys: number,
     private readonly table: AnchorTable<K>,
     private readonly values: Records<T>,
   ) {
-    this.head = new Int32Array(keys).fill(-1);
+    this.last = new Int32Array(keys).fill(-1);
   }
 
   add(ref: string, value: number): void {
     const key = this.table.find(ref);
-    if (key === -1) {
-      const list = this.loose.get(ref);
-      if (list === undefined) this.loose.set(ref, [value]);
-      else if (!list.includes(value)) list.push(value);
-      return;
-    }
-    for (let at = this.head[key]; at !== -1; at = this.next[at]) if (this.value[at] === value) return;
-    if (this.count === this.next.length) {
-      const grown = this.count + (this.count >> 1);
-      const next = new Int32Array(grown);
-      next.set(this.next);
-      this.next = next;
-      const values = new Int32Array(grown);
-      values.set(this.value);
-      this.value = values;
-    }
-    const at = this.count++;
-    this.value[at] = value;
-    this.next[at] = this.head[key];
-    this.head[key] = at;
+    if (key === -1) this.loose.add(ref, value);
+    else this.last[key] = this.chains.add(this.last[key], value);
   }
 
   get(ref: string): T[] {
     const key = this.table.find(ref);
-    const out: T[] = [];
-    if (key === -1) {
-      for (const i of this.loose.get(ref) ?? []) out.push(this.values.at(i)!);
-      return out;
-    }
-    for (let at = this.head[key]; at !== -1; at = this.next[at]) out.push(this.values.at(this.value[at])!);
-    return out.reverse();
+    return (key === -1 ? this.loose.get(ref) : this.chains.list(this.last[key])).map((i) => this.values.at(i)!);
   }
 }
 

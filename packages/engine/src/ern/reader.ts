@@ -20,6 +20,7 @@ import { compactNew, type SharedLists } from './compact.js';
 import { addPartyName, resolveNames } from './parties.js';
 import { ownKind3 } from './release-kind.js';
 import { MapIndexBuilder, adoptIndex } from './index-of-message.js';
+import { ReferenceColumns } from './reference-columns.js';
 
 export interface ErnReader {
   /** Receives the events of the pass from the root's open on. */
@@ -76,8 +77,9 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
   let finished = false;
   // The records of the lists are kept as bytes once their element closed (record-store.ts); how far each list is sealed.
   const store = init.store === false ? null : new RecordStore();
-  // In a store of their own: a list read in order is written without an address per item (record-store.ts).
+  // In a store of their own: a list read in order is written without an address per item (record-store.ts); as objects, in columns (reference-columns.ts).
   if (store) message.references = storedReferences();
+  else message.references = new ReferenceColumns();
   const lists = store ? [(message.releases = new RecordList(store)), (message.resources = new RecordList(store)), (message.deals = new RecordList(store)), (message.parties = new RecordList(store))] : [];
   // How far each list is compacted (kept as objects).
   let releases = 0;
