@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseMessage, runRule } from '../testing/rule-tester.js';
+import { groupKeyOf } from './release-contents.js';
 
 const IMAGE = (ref: string, type: string) => `<Image>
       <ResourceReference>${ref}</ResourceReference>
@@ -92,5 +93,18 @@ describe('release rules on releases that are not audio products', () => {
     const xml = shape43({ type: 'RingtoneRelease', keep: ['A3'], items: [], linked: ['A3'] });
     const run = await runRule('release-primary-resource-present', { version: '4.3', xml });
     expect(run.findings.map((f) => f.message)).toEqual([expect.stringMatching(/contains no sound recording, MIDI or video for the tone/)]);
+  });
+});
+
+describe('groupKeyOf', () => {
+  it('joins a track group path with dots, up to the levels asked', () => {
+    expect(groupKeyOf([])).toBe('');
+    expect(groupKeyOf([3])).toBe('3');
+    expect(groupKeyOf([1, 2, 3])).toBe('1.2.3');
+    expect(groupKeyOf([1, 2, 3], 2)).toBe('1.2');
+    expect(groupKeyOf([7, 2], 1)).toBe('7');
+    expect(groupKeyOf([1.5])).toBe('1.5');
+    expect(groupKeyOf([-1])).toBe('-1');
+    expect(groupKeyOf([5000])).toBe('5000');
   });
 });

@@ -48,6 +48,24 @@ export function productReleases(message: ErnMessage): Release[] {
   return picked(message, products, (m) => m.releases.filter((r) => !isTrackLike(r)));
 }
 
+/** Texts of one-level group paths by number ('1', '2', …), made once. */
+const ONE_LEVEL: string[] = [];
+
+/**
+ * A track's group path as text, its first `levels` groups joined with dots (`1.2`; '' for none):
+ * an album of a catalog message holds hundreds of thousands of tracks, nearly all in a group of
+ * one level, whose text is made once instead of per track.
+ */
+export function groupKeyOf(path: readonly number[], levels = path.length): string {
+  const n = Math.min(path.length, levels);
+  if (n === 0) return '';
+  if (n === 1) {
+    const k = path[0];
+    return Number.isInteger(k) && k >= 0 && k < 4096 ? (ONE_LEVEL[k] ??= String(k)) : String(k);
+  }
+  return path.slice(0, n).join('.');
+}
+
 export const releaseName = (release: Release) => release.reference?.value ?? `at line ${release.loc.line}`;
 export const resourceName = (resource: Resource) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
 

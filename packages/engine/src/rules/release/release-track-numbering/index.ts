@@ -5,7 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { releaseName } from '../release-contents.js';
+import { groupKeyOf, releaseName } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
 import type { Located } from '../../../ern/model.js';
 
@@ -29,7 +29,7 @@ export default defineRule({
           for (const t of release.tracks) {
             const kind = index.resource(t.resourceReference.value)?.kind;
             if ((kind !== 'SoundRecording' && kind !== 'Video') || t.sequence === null) continue;
-            const key = t.groupPath.slice(0, 2).join('.');
+            const key = groupKeyOf(t.groupPath, 2);
             const disc = discs.get(key) ?? { numbers: new Set<number>(), loc: t.resourceReference };
             disc.numbers.add(t.sequence);
             discs.set(key, disc);

@@ -5,7 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { releaseName } from '../release-contents.js';
+import { groupKeyOf, releaseName } from '../release-contents.js';
 import type { TrackEntry } from '../../../ern/model.js';
 
 export default defineRule({
@@ -41,7 +41,7 @@ export default defineRule({
           const numbered = new Map<string, boolean>();
           for (const t of release.tracks) {
             if (!sequenced(t)) continue;
-            const key = t.groupPath.join('.');
+            const key = groupKeyOf(t.groupPath);
             numbered.set(key, numbered.get(key) === true || t.sequence !== null);
           }
           type Finding = Parameters<typeof ctx.report>[0];
@@ -49,7 +49,7 @@ export default defineRule({
           const groups = new Map<string, { unnumbered: Finding[]; duplicates: Finding[]; first: Map<number, string> }>();
           for (const t of release.tracks) {
             if (!sequenced(t)) continue;
-            const key = t.groupPath.join('.');
+            const key = groupKeyOf(t.groupPath);
             if (!numbered.get(key)) continue;
             let g = groups.get(key);
             if (!g) groups.set(key, (g = { unnumbered: [], duplicates: [], first: new Map() }));
