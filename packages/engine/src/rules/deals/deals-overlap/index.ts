@@ -51,7 +51,11 @@ export default defineRule({
         const byRelease = new Map<string, Deal[]>();
         for (const deal of ctx.message.deals) {
           if (deal.takeDown || deal.allDealsCancelled) continue;
-          for (const ref of new Set(deal.releaseReferences.map((r) => r.value))) {
+          const refs = deal.releaseReferences;
+          for (let i = 0; i < refs.length; i++) {
+            const ref = refs[i].value;
+            // A release named twice by one deal counts once (no set per deal: there is a deal per track release).
+            if (refs.findIndex((r) => r.value === ref) < i) continue;
             const list = byRelease.get(ref);
             if (list) list.push(deal);
             else byRelease.set(ref, [deal]);
