@@ -80,19 +80,6 @@ for (let c = 0; c < 128; c++) {
   else if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e) NAME[c] = 1;
 }
 
-/**
- * How character data reads a byte: PLAIN (printable ASCII but `<`, `&` and `]`), BLANK (space,
- * tab), or SPECIAL (those three, line ends, control characters, bytes of multi-byte characters),
- * so that a run of ordinary text costs one table read per byte.
- */
-const PLAIN = 0;
-const BLANK = 1;
-const SPECIAL = 2;
-const TEXT_BYTES = new Uint8Array(256).fill(SPECIAL);
-for (let c = SPACE + 1; c < 0x80; c++) if (c !== LT && c !== AMP && c !== RBRACKET) TEXT_BYTES[c] = PLAIN;
-TEXT_BYTES[SPACE] = BLANK;
-TEXT_BYTES[TAB] = BLANK;
-
 /** The predefined entities, by name. */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -259,40 +246,25 @@ export class ByteScanner {
   private text(p: number, end: number): number {
     const b = this.buf;
     const start = p;
-    // Indentation between child elements, most of a message's character data: a line end, blanks, the next tag.
-    if (b[p] === NL) {
-      let q = p + 1;
-      while (q < end && TEXT_BYTES[b[q]] === BLANK) q++;
-      if (q < end && b[q] === LT && this.sink.dropsWhitespace()) {
-        this.line++;
-        this.lineStart = p + 1;
-        this.continuation = 0;
-        return q;
-      }
-    }
     let plain = true;
     let blank = true;
     let pieces: string | null = null;
     let from = p;
     for (; p < end; p++) {
       const c = b[p];
-      const kind = TEXT_BYTES[c];
-      if (kind === PLAIN) {
-        blank = false;
-        continue;
-      }
-      if (kind === BLANK) continue;
-      if (c === LT) break;
-      if (c === AMP) {
-        const decoded = this.reference(p, end);
-        if (typeof decoded === 'number') return decoded;
-        pieces = (pieces ?? '') + (plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p)) + decoded[0];
-        blank = false;
-        p = decoded[1] - 1;
-        from = decoded[1];
-      } else if (c === RBRACKET) {
-        if (b[p + 1] === RBRACKET && (p + 2 >= end || b[p + 2] === GT)) return p + 2 >= end ? INCOMPLETE : UNKNOWN;
-        blank = false;
+      if (c >= SPACE && c < 0x80) {
+        if (c === LT) break;
+        if (c === AMP) {
+          const decoded = this.reference(p, end);
+          if (typeof decoded === 'number') return decoded;
+          pieces = (pieces ?? '') + (plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p)) + decoded[0];
+          blank = false;
+          p = decoded[1] - 1;
+          from = decoded[1];
+          continue;
+        }
+        if (c === RBRACKET && b[p + 1] === RBRACKET && (p + 2 >= end || b[p + 2] === GT)) return p + 2 >= end ? INCOMPLETE : UNKNOWN;
+        if (c !== SPACE) blank = false;
       } else if (c === NL) {
         this.line++;
         this.lineStart = p + 1;
@@ -306,6 +278,8 @@ export class ByteScanner {
         this.line++;
         this.lineStart = p + 1;
         this.continuation = 0;
+      } else if (c === TAB) {
+        // whitespace
       } else if (c >= 0x80) {
         blank = false;
         plain = false;
