@@ -4,6 +4,8 @@
  * two values (titles, artists, roles, files): trimmed, a track release's model takes about a
  * third less memory, and the garbage collector copies less of it while the pass runs.
  */
+import { TableLoc } from '../xml/path-table.js';
+
 /** The empty list of every compacted record: frozen, so that a late push fails loudly instead of filling every record's list. */
 export const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -16,7 +18,8 @@ export type SharedLists = Map<string, readonly string[]>;
 const MAX_SHARED = 4096;
 
 export function compactRecord(record: unknown, depth = 4, shared?: SharedLists): void {
-  if (depth === 0 || record === null || typeof record !== 'object') return;
+  // A location holds no list (and its fields are private): a track release has about twenty, not walked into.
+  if (depth === 0 || record === null || typeof record !== 'object' || record instanceof TableLoc) return;
   const obj = record as Record<string, unknown>;
   for (const key in obj) {
     const value = obj[key];
