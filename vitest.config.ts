@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import os from 'node:os';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // Tests read DDEX schemas and samples from ../shared/ddex (licensed by DDEX, never copied here).
@@ -16,6 +17,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One more test file at a time than the machine has cores (vitest's default is one fewer): most
+    // server, SFTP and CLI files spend their time waiting on sockets and child processes. On two
+    // cores the whole suite went from 13.7 to 9.0 minutes, every test passing.
+    maxWorkers: os.availableParallelism() + 1,
     globalSetup: ['./vitest.global-setup.ts'],
     reporters: ['default'],
   },
