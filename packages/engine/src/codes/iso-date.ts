@@ -4,6 +4,7 @@
  * the calendar, and compare dates as day numbers (no `Date` parsing: zone-less values would be
  * read in local time).
  */
+import { memoByText } from '../memo-by-text.js';
 
 const DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -16,23 +17,14 @@ export interface IsoDate {
 const daysIn = (y: number, m: number) => [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
 
 /**
- * Texts read so far: a message repeats a few dates on every deal and release (the 41,000 deals of
- * the 100 MB bench message share one StartDate), and several rules read each. The results are
- * frozen, as they are shared; the memo is emptied when it reaches its size.
+ * The date part, or null when the text is not a real calendar date (or a dateTime with impossible
+ * time). Remembered by text: the 41,000 deals of the 100 MB bench message share one StartDate, and
+ * several rules read each; the results are frozen, as they are shared.
  */
-const read = new Map<string, Readonly<IsoDate> | null>();
-const READ_MAX = 4096;
-
-/** The date part, or null when the text is not a real calendar date (or a dateTime with impossible time). */
-export function parseIsoDate(text: string): Readonly<IsoDate> | null {
-  let date = read.get(text);
-  if (date === undefined) {
-    if (read.size >= READ_MAX) read.clear();
-    date = readIsoDate(text);
-    read.set(text, date && Object.freeze(date));
-  }
-  return date;
-}
+export const parseIsoDate: (text: string) => Readonly<IsoDate> | null = memoByText((text) => {
+  const date = readIsoDate(text);
+  return date && Object.freeze(date);
+});
 
 function readIsoDate(text: string): IsoDate | null {
   const m = DATE.exec(text.trim());

@@ -1,21 +1,17 @@
-/** Keys of the names met so far (a message repeats its genres on every track), at most `KEYS_KEPT`. */
-const keys = new Map<string, string>();
-const KEYS_KEPT = 4096;
+import { memoByText } from '../memo-by-text.js';
 
-/** Genre names compared the way people write them: case, spacing, "&"/"and", "-", "/" do not matter ("Hip-Hop" = "hip hop"). */
-export function genreKey(name: string): string {
-  let key = keys.get(name);
-  if (key === undefined) {
-    key = name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/\band\b/g, '&')
-      .replace(/[\s\-_/.,']+/g, '');
-    if (keys.size < KEYS_KEPT) keys.set(name, key);
-  }
-  return key;
-}
+/**
+ * Genre names compared the way people write them: case, spacing, "&"/"and", "-", "/" do not matter
+ * ("Hip-Hop" = "hip hop"). Remembered by name: a message repeats its genres on every track.
+ */
+export const genreKey: (name: string) => string = memoByText((name) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\band\b/g, '&')
+    .replace(/[\s\-_/.,']+/g, ''),
+);
 
 /** Lookups by key, built once per list of accepted names (the profile's or an allowed value set). */
 const lookups = new WeakMap<object, Map<string, string>>();

@@ -85,7 +85,7 @@ export class PassElement implements ClosedElement {
 
   /**
    * Makes this element, closed, the next one to open at its depth: for a pass whose listeners keep
-   * nothing of an element past its events (`PassOptions.transient`), one object per depth instead
+   * nothing of an element past its events (`PassEventsOptions.transient`), one object per depth instead
    * of one per element.
    */
   reopen(name: string, ns: string, attrs: Record<string, string>, bare: string, line: number, column: number, index: number, bareId: number, parent: PassElement | null, segment: number): void {

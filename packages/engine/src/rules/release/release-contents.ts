@@ -5,6 +5,7 @@
  */
 import type { ErnMessage, Records, Release, Resource } from '../../ern/model.js';
 import type { MessageIndex } from '../../ern/index-of-message.js';
+import { memoByText } from '../../memo-by-text.js';
 
 const PRIMARY_KINDS = new Set<Resource['kind']>(['SoundRecording', 'Video']);
 
@@ -69,22 +70,12 @@ export function groupKeyOf(path: readonly number[], levels = path.length): strin
 export const releaseName = (release: Release) => release.reference?.value ?? `at line ${release.loc.line}`;
 export const resourceName = (resource: Resource) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
 
-/** Seconds of the durations met so far (a message's tracks repeat a few dozen lengths), at most `DURATIONS_KEPT`. */
-const durations = new Map<string, number | null>();
-const DURATIONS_KEPT = 4096;
-
 /**
  * Seconds of an xs:duration (`PT3M20S`, `PT0H4M39.5S`, `P0Y2M7DT1H10M0S`); null when it is not
  * one. Years and months count as 365 and 30 days: only plausibility checks use such values.
+ * Remembered by text: a message's tracks repeat a few dozen lengths.
  */
-export function durationSeconds(text: string): number | null {
-  let seconds = durations.get(text);
-  if (seconds === undefined) {
-    seconds = readDuration(text);
-    if (durations.size < DURATIONS_KEPT) durations.set(text, seconds);
-  }
-  return seconds;
-}
+export const durationSeconds: (text: string) => number | null = memoByText(readDuration);
 
 function readDuration(text: string): number | null {
   const m = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text.trim());

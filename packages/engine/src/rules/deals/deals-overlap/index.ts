@@ -51,11 +51,9 @@ export default defineRule({
         const byRelease = new Map<string, Deal[]>();
         for (const deal of ctx.message.deals) {
           if (deal.takeDown || deal.allDealsCancelled) continue;
+          // A release named twice by one deal counts once; a deal naming one release (a deal per track release) makes no set.
           const refs = deal.releaseReferences;
-          for (let i = 0; i < refs.length; i++) {
-            const ref = refs[i].value;
-            // A release named twice by one deal counts once (no set per deal: there is a deal per track release).
-            if (refs.findIndex((r) => r.value === ref) < i) continue;
+          for (const ref of refs.length === 1 ? [refs[0].value] : new Set(refs.map((r) => r.value))) {
             const list = byRelease.get(ref);
             if (list) list.push(deal);
             else byRelease.set(ref, [deal]);
