@@ -3,7 +3,7 @@
  * schema validity, readable batch): the same message templates, hints and configured severity as
  * any rule, without a dispatcher.
  */
-import { formatMessage, type ReportDescriptor } from './rules/define.js';
+import { formatMessage, type PlacedDescriptor } from './rules/define.js';
 import { baseCheck } from './rules/dispatcher.js';
 import type { ActiveRule } from './rules/severity.js';
 import type { Check } from './report/types.js';
@@ -20,7 +20,7 @@ export class EngineChecks {
   }
 
   /** A finding of `ruleId`, or null when the rule is off. */
-  finding(ruleId: string, descriptor: ReportDescriptor & { file: string }): Check | null {
+  finding(ruleId: string, descriptor: PlacedDescriptor & { file: string }): Check | null {
     const entry = this.byId.get(ruleId);
     if (!entry) return null;
     const { message, hint } = formatMessage(entry.rule, descriptor.messageId, descriptor.data);
@@ -41,7 +41,7 @@ export class EngineChecks {
   }
 
   /** A `skipped` check of `ruleId` (the check could not run), or null when the rule is off. */
-  skipped(ruleId: string, descriptor: ReportDescriptor & { file: string }): Check | null {
+  skipped(ruleId: string, descriptor: PlacedDescriptor & { file: string }): Check | null {
     const check = this.finding(ruleId, descriptor);
     return check && { ...check, status: 'skipped', severity: undefined };
   }

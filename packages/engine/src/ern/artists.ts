@@ -23,7 +23,7 @@ export function openArtist(el: OpenElement, d: Dispatcher, add: (a: ArtistRef) =
     partyIds: [],
     roles: [],
     sequence: toInt(el.attrs.SequenceNumber),
-    loc: locOf(el),
+    loc: locOf(el, d),
   };
   d.push(el, ARTIST, artist, add);
 }

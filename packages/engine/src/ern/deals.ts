@@ -33,7 +33,7 @@ const TERMS: Rules<Deal> = {
   ExcludedTerritoryCode: { close: (el, deal) => { deal.excludedTerritories.push(located(el, el.text)); } },
   ValidityPeriod: {
     open: (el, deal, d) => {
-      const period: ValidityPeriod = { start: null, end: null, loc: locOf(el) };
+      const period: ValidityPeriod = { start: null, end: null, loc: locOf(el, d) };
       deal.validity.push(period);
       d.push(el, VALIDITY, period);
     },
@@ -64,7 +64,7 @@ const RELEASE_DEAL = new Table<ReleaseDealDraft>({
         isPreOrder: null,
         preOrderReleaseDate: null,
         effectiveDate: null,
-        loc: locOf(el),
+        loc: locOf(el, d),
       };
       rd.deals.push(deal);
       rd.message.deals.push(deal);

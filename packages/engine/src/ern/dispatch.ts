@@ -7,6 +7,7 @@
  * check and an `endsWith` on the bare path): no regex, no string building per event.
  */
 import type { ClosedElement, OpenElement } from '../xml/events.js';
+import { LocTable } from '../xml/loc-table.js';
 
 /** What to do when an element at a given relative path opens or closes. */
 export interface Rule<T> {
@@ -75,8 +76,13 @@ export class Dispatcher {
   private readonly opens = memo();
   private readonly closes = memo();
 
-  /** The outermost scope is the root element (depth 1). */
-  constructor(rootBareLength: number, table: Table<any>, target: unknown) {
+  /** The outermost scope is the root element (depth 1); `locations`: where the records' `loc` numbers go (`locOf`). */
+  constructor(
+    rootBareLength: number,
+    table: Table<any>,
+    target: unknown,
+    readonly locations: LocTable = new LocTable(),
+  ) {
     this.stack.push({ base: rootBareLength, depth: 1, table, target, end: null });
   }
 

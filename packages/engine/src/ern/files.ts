@@ -23,7 +23,7 @@ const FILE = new Table<FileDraft>({
   FileName: { close: (el, f) => { f.file.fileName ??= el.text; } },
   FilePath: { close: (el, f) => { f.file.filePath ??= el.text; } },
   FileSize: { close: (el, f) => { f.file.declaredSize = toNumber(el.text); } },
-  HashSum: { open: (el, f) => { f.file.hash ??= { algorithm: '', value: '', loc: locOf(el) }; } },
+  HashSum: { open: (el, f, d) => { f.file.hash ??= { algorithm: '', value: '', loc: locOf(el, d) }; } },
   'HashSum/HashSum': { close: (el, f) => { hash(f).value = el.text; } },
   'HashSum/HashSumAlgorithmType': { close: (el, f) => { hash(f).algorithm = el.text; } },
   'HashSum/HashSumValue': { close: (el, f) => { hash(f).value = el.text; } },
@@ -32,7 +32,7 @@ const FILE = new Table<FileDraft>({
 
 export function openFile(el: OpenElement, d: Dispatcher, add: (f: ResourceFile) => void): void {
   const draft: FileDraft = {
-    file: { uri: '', fileName: null, filePath: null, hash: null, declaredSize: null, loc: locOf(el) },
+    file: { uri: '', fileName: null, filePath: null, hash: null, declaredSize: null, loc: locOf(el, d) },
     uri: null,
     url: null,
   };

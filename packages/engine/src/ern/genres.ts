@@ -18,7 +18,7 @@ export function openGenre(el: OpenElement, d: Dispatcher, add: (g: Genre) => voi
     category: null,
     subCategory: null,
     territory: territory !== undefined ? territory : (el.attrs.ApplicableTerritoryCode ?? null),
-    loc: locOf(el),
+    loc: locOf(el, d),
   };
   d.push(el, GENRE, genre, add);
 }

@@ -1,10 +1,12 @@
 /**
  * The normalized model of one ERN message, the same for ERN 3.x and 4.x. The readers in this
  * folder fill it from the event stream; rules read it at message end. Every element that can
- * carry a finding keeps its location (`Located`) so cross-reference rules point at the XML.
+ * carry a finding keeps its location (a `Located` value, or a record's `loc`, a number read through
+ * `locations`) so cross-reference rules point at the XML.
  */
 import type { Position } from '../xml/events.js';
 import type { StoredList } from './stored-list.js';
+import type { LocId, Locations } from '../xml/loc-table.js';
 
 export type ErnVersion = '3.7' | '3.8' | '3.8.1' | '3.8.2' | '4.1' | '4.2' | '4.3';
 export type ErnFamily = '3' | '4';
@@ -63,7 +65,7 @@ export interface ArtistRef {
   partyIds: string[];
   roles: string[];
   sequence: number | null;
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface PcLine {
@@ -71,7 +73,7 @@ export interface PcLine {
   year: number | null;
   company: string | null;
   text: string;
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface Genre {
@@ -81,7 +83,7 @@ export interface Genre {
   category: string | null;
   subCategory: string | null;
   territory: string | null;
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface TrackEntry {
@@ -132,7 +134,7 @@ export interface Release {
   territories: { included: string[]; excluded: string[] }[];
   languages: string[];
   /** Where the release element starts. */
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export type ResourceKind = 'SoundRecording' | 'Video' | 'Image' | 'Text' | 'SheetMusic' | 'Software' | 'MIDI' | 'UserDefinedResource';
@@ -141,7 +143,7 @@ export interface HashSum {
   /** As written: `MD5`, `SHA1`, `SHA-256`, `SHA256`, ... */
   algorithm: string;
   value: string;
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface ResourceFile {
@@ -153,7 +155,7 @@ export interface ResourceFile {
   filePath: string | null;
   hash: HashSum | null;
   declaredSize: number | null;
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface TechnicalDetails {
@@ -176,7 +178,7 @@ export interface TechnicalDetails {
   /** TechnicalResourceDetailsReference (`T1`). */
   reference?: string | null;
   files: ResourceFile[];
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface Resource {
@@ -200,13 +202,13 @@ export interface Resource {
   languages: string[];
   genres: Genre[];
   technical: TechnicalDetails[];
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface ValidityPeriod {
   start: string | null;
   end: string | null;
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface Deal {
@@ -224,7 +226,7 @@ export interface Deal {
   preOrderReleaseDate: string | null;
   /** 3.x ReleaseDeal/EffectiveDate. */
   effectiveDate: string | null;
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 export interface Party {
@@ -234,7 +236,7 @@ export interface Party {
   dpid: string | null;
   ipi: string | null;
   proprietaryIds: { namespace: string | null; value: string }[];
-  loc: Position & { path: string };
+  loc: LocId;
 }
 
 /** A list that grows and is read in order: an array, or the reader's list kept as bytes. */
@@ -274,6 +276,8 @@ export interface ErnMessage {
   references: ReferenceList;
   /** 4.2+ `DealList/ReleaseVisibility/VisibilityReference` and `TrackReleaseVisibility/VisibilityReference` anchors (targets of `visibility` references). */
   visibilityReferences?: Located[];
+  /** Where the records' `loc` fields are: read one with `locations.loc(record.loc)` (xml/loc-table.ts). */
+  locations: Locations;
   /** PurgeReleaseMessage/PurgedRelease: the identifiers of the releases to remove. */
-  purgedReleases: { ids: ReleaseIds; titles: Title[]; loc: Position & { path: string } }[];
+  purgedReleases: { ids: ReleaseIds; titles: Title[]; loc: LocId }[];
 }

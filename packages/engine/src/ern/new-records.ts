@@ -5,8 +5,10 @@ import type { ErnMessage, ErnVersion, Release, Resource, ResourceKind } from './
 import { emptyHeader } from './header.js';
 import { emptyReleaseIds } from './release-ids.js';
 import { locOf, toBool } from './values.js';
+import type { Dispatcher } from './dispatch.js';
+import { LocTable } from '../xml/loc-table.js';
 
-export function emptyMessage(version: ErnVersion, root: RootInfo): ErnMessage {
+export function emptyMessage(version: ErnVersion, root: RootInfo, locations = new LocTable()): ErnMessage {
   const rootPath = '/' + root.name;
   const declared = root.attrs.MessageSchemaVersionId;
   return {
@@ -25,11 +27,12 @@ export function emptyMessage(version: ErnVersion, root: RootInfo): ErnMessage {
     deals: [],
     parties: [],
     references: [],
+    locations,
     purgedReleases: [],
   };
 }
 
-export function emptyRelease(el: OpenElement, kind: Release['kind']): Release {
+export function emptyRelease(el: OpenElement, kind: Release['kind'], d: Dispatcher): Release {
   return {
     reference: null,
     kind,
@@ -52,11 +55,11 @@ export function emptyRelease(el: OpenElement, kind: Release['kind']): Release {
     duration: null,
     territories: [],
     languages: [],
-    loc: locOf(el),
+    loc: locOf(el, d),
   };
 }
 
-export function emptyResource(el: OpenElement, kind: ResourceKind): Resource {
+export function emptyResource(el: OpenElement, kind: ResourceKind, d: Dispatcher): Resource {
   return {
     kind,
     reference: null,
@@ -74,6 +77,6 @@ export function emptyResource(el: OpenElement, kind: ResourceKind): Resource {
     languages: [],
     genres: [],
     technical: [],
-    loc: locOf(el),
+    loc: locOf(el, d),
   };
 }

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Complete pages a store keeps in memory (its budget); tests lower it. */
-export const RESIDENT_PAGES = { records: 8, ordered: 2, rows: 8 };
+export const RESIDENT_PAGES = { records: 8, ordered: 2, rows: 8, locs: 32 };
 
 /** Files of stores no longer reachable, closed when the collector takes their store. */
 const closer = new FinalizationRegistry<{ fd: number; named: string | null }>((file) => closeFile(file));

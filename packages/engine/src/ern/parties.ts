@@ -26,7 +26,7 @@ export function openParty(el: OpenElement, d: Dispatcher, message: ErnMessage): 
     dpid: null,
     ipi: null,
     proprietaryIds: [],
-    loc: locOf(el),
+    loc: locOf(el, d),
   };
   message.parties.push(party);
   d.push(el, PARTY, party);

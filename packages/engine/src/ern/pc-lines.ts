@@ -13,7 +13,7 @@ const LINE = new Table<PcLine>({
 });
 
 export function openPcLine(el: OpenElement, d: Dispatcher, kind: 'P' | 'C', add: (l: PcLine) => void): void {
-  d.push(el, LINE, { kind, year: null, company: null, text: '', loc: locOf(el) }, add);
+  d.push(el, LINE, { kind, year: null, company: null, text: '', loc: locOf(el, d) }, add);
 }
 
 export function samePcLine(a: PcLine, b: PcLine): boolean {

@@ -15,7 +15,7 @@ const PURGED = new Table<Purged>(under('ReleaseId', focus(RELEASE_ID_RULES, (p: 
 });
 
 export function openPurgedRelease(el: OpenElement, d: Dispatcher, message: ErnMessage): void {
-  const purged: Purged = { ids: emptyReleaseIds(), titles: [], loc: locOf(el) };
+  const purged: Purged = { ids: emptyReleaseIds(), titles: [], loc: locOf(el, d) };
   message.purgedReleases.push(purged);
   d.push(el, PURGED, purged);
 }

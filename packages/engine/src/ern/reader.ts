@@ -9,6 +9,7 @@ import type { XmlListener } from '../xml/events.js';
 import type { RootInfo } from '../xml/pass.js';
 import type { ErnMessage, ErnVersion, Release, TrackEntry } from './model.js';
 import { Dispatcher } from './dispatch.js';
+import { LocTable } from '../xml/loc-table.js';
 import { emptyMessage } from './new-records.js';
 import { finish3, ROOT_TABLE_3 } from './reader-3.js';
 import { finish4, ROOT_TABLE_4 } from './reader-4.js';
@@ -71,12 +72,13 @@ function storeLongTracks(release: Release | undefined): void {
 
 /** `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see `wantsRecordStore`). */
 export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean }): ErnReader {
-  const message = emptyMessage(init.version, init.root);
+  const locations = new LocTable();
+  const message = emptyMessage(init.version, init.root, locations);
   const family4 = message.family === '4';
-  const dispatcher = new Dispatcher(init.root.name.length + 1, family4 ? ROOT_TABLE_4 : ROOT_TABLE_3, message);
+  const dispatcher = new Dispatcher(init.root.name.length + 1, family4 ? ROOT_TABLE_4 : ROOT_TABLE_3, message, locations);
   let finished = false;
   // The records of the lists are kept as bytes once their element closed (record-store.ts); how far each list is sealed.
-  const store = init.store === false ? null : new RecordStore();
+  const store = init.store === false ? null : new RecordStore('records', locations);
   // In a store of their own: a list read in order is written without an address per item (record-store.ts); as objects, in columns (reference-columns.ts).
   if (store) message.references = storedReferences();
   else message.references = new ReferenceColumns();

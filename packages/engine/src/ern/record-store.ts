@@ -13,8 +13,9 @@
  * - strings: a value seen before in the same field (`MainArtist`, `Hz`, a label's P-line) is one
  *   number into the store's string list, while the field has met at most `SLOT_STRINGS` distinct
  *   values; a field of unique values (titles, ISRCs, references) writes them in place;
- * - locations: the record's anchored row and line are written once, each location as the
- *   difference to them, its relative row and column (about 5 bytes where an object took 64);
+ * - locations: the record's anchored row and line (its `loc`, a number of the message's
+ *   location table, xml/loc-table.ts, written as a number) are written once, each located value
+ *   as the difference to them, its relative row and column (about 5 bytes where an object took 64);
  * - objects: a shape number (their keys, listed once) and the values in order; arrays and objects
  *   carry their byte length, so that a field is reached by skipping the ones before it.
  *
@@ -28,6 +29,7 @@
  * with the locations and strings packed as above.
  */
 import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
+import type { LocId, LocTable } from '../xml/loc-table.js';
 import { EMPTY } from './compact.js';
 import { viewClass, type ViewClass } from './record-views.js';
 import type { RecordList } from './record-list.js';
@@ -137,7 +139,11 @@ export class RecordStore {
   bytes = 0;
 
   /** `ordered`: a list read in order (stored-list.ts), which needs few pages in memory; records are read in any order. */
-  constructor(use: 'records' | 'ordered' = 'records') {
+  /** `locations`: the message's table of the records' `loc` numbers, whose anchored row and line the record's other locations are written against. */
+  constructor(
+    use: 'records' | 'ordered' = 'records',
+    private readonly locations: LocTable | null = null,
+  ) {
     this.pages = new PageFile(PAGE_BYTES, RESIDENT_PAGES[use]);
   }
 
@@ -211,6 +217,10 @@ export class RecordStore {
     if (loc instanceof TableLoc && this.tableFor(loc)) {
       this.baseRow = loc.row;
       this.baseLine = loc.line;
+    } else if (typeof loc === 'number' && this.locations) {
+      // A record's own location, a number of the message's table (xml/loc-table.ts); a row below 0 is a path kept as a string.
+      this.baseRow = Math.max(0, this.locations.row(loc as LocId));
+      this.baseLine = this.locations.line(loc as LocId);
     } else {
       this.baseRow = 0;
       this.baseLine = 0;

@@ -71,7 +71,7 @@ const RELEASE = new Table<Draft>(
 
 /** Opens a 3.x release; its kind is decided at message end (`assignReleaseKinds3`). */
 export function openRelease3(el: OpenElement, d: Dispatcher, message: ErnMessage): void {
-  const release = emptyRelease(el, 'other');
+  const release = emptyRelease(el, 'other', d);
   message.releases.push(release);
   d.push<Draft>(el, RELEASE, { release, ...newBlockState() });
 }

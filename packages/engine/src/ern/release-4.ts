@@ -40,7 +40,7 @@ const RELEASE = new Table<Release>(under('ReleaseId', focus(RELEASE_ID_RULES, (r
 const KINDS: Record<string, Release['kind']> = { Release: 'main', TrackRelease: 'track', ClipRelease: 'clip' };
 
 export function openRelease4(el: OpenElement, d: Dispatcher, message: ErnMessage): void {
-  const release = emptyRelease(el, KINDS[el.name] ?? 'other');
+  const release = emptyRelease(el, KINDS[el.name] ?? 'other', d);
   if (el.attrs.LanguageAndScriptCode) release.languages.push(el.attrs.LanguageAndScriptCode);
   message.releases.push(release);
   d.push(el, RELEASE, release);

@@ -67,7 +67,7 @@ function tableFor(stem: string, kind: ResourceKind): Table<Draft> {
 const TABLES = new Map<ResourceKind, Table<Draft>>(Object.entries(STEMS).map(([stem, kind]) => [kind, tableFor(stem, kind)]));
 
 export function openResource3(el: OpenElement, d: Dispatcher, kind: ResourceKind, message: ErnMessage): void {
-  const resource = emptyResource(el, kind);
+  const resource = emptyResource(el, kind, d);
   message.resources.push(resource);
   d.push<Draft>(el, TABLES.get(kind)!, { resource, ...newBlockState() });
 }

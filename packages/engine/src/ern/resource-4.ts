@@ -51,7 +51,7 @@ const RESOURCE = new Table<Resource>(EDITION, under('SoundRecordingEdition', EDI
 });
 
 export function openResource4(el: OpenElement, d: Dispatcher, kind: ResourceKind, message: ErnMessage): void {
-  const resource = emptyResource(el, kind);
+  const resource = emptyResource(el, kind, d);
   message.resources.push(resource);
   d.push(el, RESOURCE, resource);
 }

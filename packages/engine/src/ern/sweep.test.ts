@@ -27,7 +27,7 @@ describe('reading every in-scope sample', () => {
       } else {
         expect(m.releases.length + m.resources.length + (m.header.messageId ? 1 : 0)).toBeGreaterThan(0);
       }
-      for (const r of m.releases) expect(r.loc.path.startsWith('/NewReleaseMessage/ReleaseList/')).toBe(true);
+      for (const r of m.releases) expect(m.locations.loc(r.loc).path.startsWith('/NewReleaseMessage/ReleaseList/')).toBe(true);
       for (const ref of m.references) expect(ref.line).toBeGreaterThan(0);
     }
     if (row.root === 'PurgeReleaseMessage') expect(m.purgedReleases.length).toBeGreaterThan(0);

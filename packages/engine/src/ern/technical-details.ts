@@ -73,7 +73,7 @@ export function openTechnicalDetails(el: OpenElement, d: Dispatcher, kind: Resou
     isClip: null,
     reference: null,
     files: [],
-    loc: locOf(el),
+    loc: locOf(el, d),
   };
   d.push(el, TECHNICAL, { td, video: kind === 'Video' }, () => add(td));
 }

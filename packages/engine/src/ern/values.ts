@@ -3,8 +3,10 @@
  * number / boolean parsing (bad text gives null, never an exception: rules report it, the reader
  * only records what is there).
  */
-import type { Loc, OpenElement } from '../xml/events.js';
-import { locate, locateValue } from '../xml/pass-events.js';
+import type { OpenElement } from '../xml/events.js';
+import type { LocId } from '../xml/loc-table.js';
+import { locateValue } from '../xml/pass-events.js';
+import type { Dispatcher } from './dispatch.js';
 import type { Located } from './model.js';
 
 /** Located values and locations keep a path-table row, not a path string (xml/path-table.ts). */
@@ -12,8 +14,9 @@ export function located(el: OpenElement, value: string): Located {
   return locateValue(el, value);
 }
 
-export function locOf(el: OpenElement): Loc {
-  return locate(el);
+/** A record's `loc`: a number in the message's location table (xml/loc-table.ts), not an object. */
+export function locOf(el: OpenElement, d: Dispatcher): LocId {
+  return d.locations.add(el);
 }
 
 /** An integer written as such (`2`, ` 16 `); null otherwise (`2.0` is accepted, `stereo` is not). */

@@ -23,8 +23,9 @@ export function attributeByPath(checks: Check[], message: ErnMessage, file: stri
   for (const check of checks) {
     if (check.file !== file || !check.field) continue;
     if (check.release !== null && check.resource) continue;
-    releases ??= new Map(message.releases.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
-    resources ??= new Map(message.resources.filter((r) => r.reference).map((r) => [r.loc.path, r.reference!.value]));
+    const locations = message.locations;
+    releases ??= new Map(message.releases.filter((r) => r.reference).map((r) => [locations.loc(r.loc).path, r.reference!.value]));
+    resources ??= new Map(message.resources.filter((r) => r.reference).map((r) => [locations.loc(r.loc).path, r.reference!.value]));
     const item = itemPath(check.field);
     if (check.release === null) check.release = releases.get(item) ?? null;
     if (!check.resource) {

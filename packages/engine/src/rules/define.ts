@@ -2,7 +2,8 @@
  * What a rule is: a self-describing module. The engine owns severity and the dispatcher; a rule
  * only says what it looks at and reports by message id with placeholders (`{isrc}`).
  */
-import type { ClosedElement, Position } from '../xml/events.js';
+import type { ClosedElement, Loc, Position } from '../xml/events.js';
+import type { LocId, Locations } from '../xml/loc-table.js';
 import type { ErnMessage, ErnVersion } from '../ern/model.js';
 import type { Severity, Stage } from '../report/types.js';
 import type { Catalog } from '../catalog/types.js';
@@ -45,8 +46,17 @@ export interface KeptList<T> extends Iterable<T> {
   push(item: T): number;
 }
 
-/** Where a finding is: taken from an event (element) or from a `Located` of the model. */
-export type FindingLocation = Position & { path: string };
+/** Where a finding is: taken from an event (element), a `Located` of the model, or a record's `loc` (a number of the message's `locations`). */
+export type FindingLocation = (Position & { path: string }) | LocId;
+
+/** A descriptor whose location is an object already: engine checks and batch rules have no one message's `locations` to read a number from. */
+export type PlacedDescriptor = Omit<ReportDescriptor, 'loc'> & { loc?: Loc | null };
+
+/** Line, column and path of a finding's location; a record's `loc` is read from its message's `locations`. */
+export function placeOf(loc: FindingLocation | null | undefined, locations: () => Locations): Loc | null {
+  if (loc === null || loc === undefined) return null;
+  return typeof loc === 'number' ? locations().loc(loc) : loc;
+}
 
 export interface ReportDescriptor {
   messageId: string;
@@ -115,9 +125,9 @@ export interface BatchRuleContext {
   readonly media: MediaAccess | null;
   readonly profile: Profile;
   readonly options: Record<string, unknown>;
-  report(descriptor: ReportDescriptor): void;
+  report(descriptor: PlacedDescriptor): void;
   /** Records that this rule could not check the batch (a `skipped` check), e.g. a lone message has no batch around it. */
-  skip(descriptor: ReportDescriptor): void;
+  skip(descriptor: PlacedDescriptor): void;
 }
 
 export interface Rule {

@@ -10,7 +10,7 @@ import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
 import type { MediaAccess } from '../media/types.js';
 import type { Check } from '../report/types.js';
-import { formatMessage, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
+import { formatMessage, placeOf, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
 import type { ActiveRule } from './severity.js';
 import { familyOf } from '../xml/version.js';
 import { keptList as storedList } from '../ern/stored-list.js';
@@ -211,13 +211,14 @@ export class RuleDispatcher {
     const init = this.init;
     this.found[index] = true;
     const { message, hint } = formatMessage(entry.rule, descriptor.messageId, descriptor.data);
+    const place = placeOf(descriptor.loc, () => init.message().locations);
     const check = baseCheck(entry, {
       status,
       message,
       hint,
-      field: descriptor.loc?.path ?? '',
-      line: descriptor.loc?.line ?? null,
-      column: descriptor.loc?.column ?? null,
+      field: place?.path ?? '',
+      line: place?.line ?? null,
+      column: place?.column ?? null,
       file: descriptor.file ?? init.file,
       release: descriptor.release ?? null,
       resource: descriptor.resource ?? null,

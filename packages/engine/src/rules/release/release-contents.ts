@@ -67,8 +67,9 @@ export function groupKeyOf(path: readonly number[], levels = path.length): strin
   return path.slice(0, n).join('.');
 }
 
-export const releaseName = (release: Release) => release.reference?.value ?? `at line ${release.loc.line}`;
-export const resourceName = (resource: Resource) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
+/** How a finding names a release: its reference, or where it starts when it has none. */
+export const releaseName = (release: Release, message: ErnMessage) => release.reference?.value ?? `at line ${message.locations.line(release.loc)}`;
+export const resourceName = (resource: Resource, message: ErnMessage) => resource.reference?.value ?? `${resource.kind} at line ${message.locations.line(resource.loc)}`;
 
 /**
  * Seconds of an xs:duration (`PT3M20S`, `PT0H4M39.5S`, `P0Y2M7DT1H10M0S`); null when it is not

@@ -2,6 +2,7 @@
 import type { Resource } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { ISRC_PATTERN, compactIsrc } from '../../../codes/isrc.js';
+import { resourceName } from '../../release/release-contents.js';
 
 export default defineRule({
   id: 'codes-isrc-unique',
@@ -21,7 +22,7 @@ export default defineRule({
       'Message:exit'() {
         // The first resource of each ISRC by number: its name is worked out only for a finding.
         const resources = ctx.message.resources;
-        const nameOf = (resource: Resource) => resource.reference?.value ?? `${resource.kind} at line ${resource.loc.line}`;
+        const nameOf = (resource: Resource) => resourceName(resource, ctx.message);
         const seen = new Map<string, number>();
         for (let i = 0; i < resources.length; i++) {
           const resource = resources.at(i)!;

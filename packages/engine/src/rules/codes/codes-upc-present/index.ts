@@ -21,7 +21,7 @@ export default defineRule({
           const ids = release.ids;
           if (ids.icpn?.value.trim()) continue;
           const others = [ids.grid?.value.trim() ? 'GRid' : null, ids.proprietary.length ? 'ProprietaryId' : null].filter(Boolean);
-          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), others: others.length ? `; it is identified only by ${others.join(' and ')}` : '' } });
+          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), others: others.length ? `; it is identified only by ${others.join(' and ')}` : '' } });
         }
       },
     };

@@ -28,7 +28,8 @@ export default defineRule({
     // 4.x DistributionChannel parties by the line of their Deal element (the model keeps only 3.x channel types).
     const channelParties = new Map<number, Set<string>>();
     let dealLine = 0;
-    const channelsOf = (d: Deal) => [...d.distributionChannels, ...(channelParties.get(d.loc.line) ?? [])];
+    const lineOf = (d: Deal) => ctx.message.locations.line(d.loc);
+    const channelsOf = (d: Deal) => [...d.distributionChannels, ...(channelParties.get(lineOf(d)) ?? [])];
     const sameChannels = (a: Deal, b: Deal) => {
       const [x, y] = [channelsOf(a), channelsOf(b)];
       if (x.length === 0 && y.length === 0) return true;
@@ -71,10 +72,10 @@ export default defineRule({
               if (!overlaps(coverageOf(a), coverageOf(b))) continue;
               const periods = intervalsOf(a).some((p) => p && intervalsOf(b).some((q) => q && periodsOverlap(p, q)));
               if (!periods) continue;
-              const key = `${a.loc.line}:${b.loc.line}`;
+              const key = `${lineOf(a)}:${lineOf(b)}`;
               if (reported.has(key)) continue;
               reported.add(key);
-              ctx.report({ messageId: 'conflict', loc: b.loc, release, data: { release, useTypes: useTypes.join(', '), models: models.join(', '), firstLine: a.loc.line, secondLine: b.loc.line } });
+              ctx.report({ messageId: 'conflict', loc: b.loc, release, data: { release, useTypes: useTypes.join(', '), models: models.join(', '), firstLine: lineOf(a), secondLine: lineOf(b) } });
             }
           }
         }

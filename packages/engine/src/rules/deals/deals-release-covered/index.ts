@@ -24,7 +24,7 @@ export default defineRule({
         for (const release of m.releases) {
           if (isTrackLike(release) || !release.reference) continue;
           if (index.dealsOfRelease(release.reference.value).length > 0) continue;
-          ctx.report({ messageId: 'noDeal', loc: release.loc, release: release.reference.value, data: { release: releaseName(release) } });
+          ctx.report({ messageId: 'noDeal', loc: release.loc, release: release.reference.value, data: { release: releaseName(release, ctx.message) } });
         }
       },
     };

@@ -53,7 +53,7 @@ export default defineRule({
           const periods = deals.flatMap(intervalsOf);
           if (periods.some((p) => !p || p.end >= today)) continue;
           const lastEnd = deals.flatMap((d) => d.validity.map((v) => v.end ?? '')).sort().pop() ?? '';
-          ctx.report({ messageId: 'ended', loc: deals[0].loc, release: release.reference.value, needsStaff: true, data: { release: releaseName(release), end: lastEnd } });
+          ctx.report({ messageId: 'ended', loc: deals[0].loc, release: release.reference.value, needsStaff: true, data: { release: releaseName(release, ctx.message), end: lastEnd } });
         }
       },
     };

@@ -27,7 +27,7 @@ export default defineRule({
         if (withDeal.size === 0) return;
         for (const r of tracks) {
           if (withDeal.has(r)) continue;
-          ctx.report({ messageId: 'noDeal', loc: r.loc, release: r.reference!.value, data: { release: releaseName(r), covered: withDeal.size } });
+          ctx.report({ messageId: 'noDeal', loc: r.loc, release: r.reference!.value, data: { release: releaseName(r, ctx.message), covered: withDeal.size } });
         }
       },
     };

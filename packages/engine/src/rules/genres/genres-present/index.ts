@@ -23,8 +23,8 @@ export default defineRule({
           const named = release.genres.filter((g) => (g.text ?? '').trim() !== '' || (g.category ?? '').trim() !== '');
           if (named.length > 0) continue;
           const ref = release.reference?.value ?? null;
-          if (release.genres.length > 0) ctx.report({ messageId: 'empty', loc: release.genres[0].loc, release: ref, data: { release: releaseName(release) } });
-          else ctx.report({ messageId: 'missing', loc: release.loc, release: ref, data: { release: releaseName(release) } });
+          if (release.genres.length > 0) ctx.report({ messageId: 'empty', loc: release.genres[0].loc, release: ref, data: { release: releaseName(release, ctx.message) } });
+          else ctx.report({ messageId: 'missing', loc: release.loc, release: ref, data: { release: releaseName(release, ctx.message) } });
         }
       },
     };

@@ -18,7 +18,7 @@ export default defineRule({
     return {
       'Message:exit'() {
         for (const release of mainReleases(ctx.message)) {
-          if (release.cLines.length === 0) ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release) } });
+          if (release.cLines.length === 0) ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message) } });
         }
       },
     };

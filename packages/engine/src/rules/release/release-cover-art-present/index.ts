@@ -38,7 +38,7 @@ export default defineRule({
           // An image without a type in 3.x (ImageType is optional) is taken as the cover.
           if (images.some((i) => i!.type === null || COVER_TYPES.has(i!.type))) continue;
           const detail = images.length ? ` (its images are of type ${images.map((i) => i!.type).join(', ')})` : '';
-          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), detail } });
+          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), detail } });
         }
       },
     };

@@ -23,7 +23,7 @@ export default defineRule({
           const original = parseIsoDate(release.originalReleaseDate.value);
           // Partial dates compare generously: "2010" as a release date runs to the end of 2010.
           if (!date || !original || dayNumber(original, 'start') <= dayNumber(date, 'end')) continue;
-          ctx.report({ messageId: 'order', loc: release.originalReleaseDate, release: release.reference?.value ?? null, data: { release: releaseName(release), original: release.originalReleaseDate.value, date: release.releaseDate.value } });
+          ctx.report({ messageId: 'order', loc: release.originalReleaseDate, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), original: release.originalReleaseDate.value, date: release.releaseDate.value } });
         }
       },
     };

@@ -18,7 +18,7 @@ export default defineRule({
       'Message:exit'() {
         for (const release of mainReleases(ctx.message)) {
           if (release.releaseDate?.value || release.originalReleaseDate?.value) continue;
-          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release) } });
+          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message) } });
         }
       },
     };

@@ -23,7 +23,7 @@ export default defineRule({
           const ref = release.reference?.value ?? null;
           for (const [element, located] of [['ReleaseDate', release.releaseDate], ['OriginalReleaseDate', release.originalReleaseDate]] as const) {
             if (!located || located.value.trim() === '' || parseIsoDate(located.value)) continue;
-            ctx.report({ messageId: 'invalid', loc: located, release: ref, data: { element, date: located.value, release: releaseName(release) } });
+            ctx.report({ messageId: 'invalid', loc: located, release: ref, data: { element, date: located.value, release: releaseName(release, ctx.message) } });
           }
         }
       },

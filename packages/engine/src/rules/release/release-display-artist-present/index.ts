@@ -6,6 +6,7 @@
 import { defineRule } from '../../define.js';
 import { productReleases, releaseName, resourceName } from '../release-contents.js';
 import type { ArtistRef } from '../../../ern/model.js';
+import type { LocId } from '../../../xml/loc-table.js';
 
 export default defineRule({
   id: 'release-display-artist-present',
@@ -25,7 +26,7 @@ export default defineRule({
     },
   },
   create(ctx) {
-    const check = (what: string, names: string[], artists: ArtistRef[], loc: { line: number; column: number; path: string }, ids: { release: string | null; resource: string | null }) => {
+    const check = (what: string, names: string[], artists: ArtistRef[], loc: LocId, ids: { release: string | null; resource: string | null }) => {
       if (!names.some((n) => n.trim() !== '') && artists.length === 0) {
         ctx.report({ messageId: 'missing', loc, ...ids, data: { what } });
         return;
@@ -39,10 +40,10 @@ export default defineRule({
     };
     return {
       'Message:exit'() {
-        for (const r of productReleases(ctx.message)) check(`Release ${releaseName(r)}`, r.displayArtistNames, r.displayArtists, r.loc, { release: r.reference?.value ?? null, resource: null });
+        for (const r of productReleases(ctx.message)) check(`Release ${releaseName(r, ctx.message)}`, r.displayArtistNames, r.displayArtists, r.loc, { release: r.reference?.value ?? null, resource: null });
         for (const r of ctx.message.resources) {
           if (r.kind !== 'SoundRecording' && r.kind !== 'Video') continue;
-          check(resourceName(r), r.displayArtistNames, r.displayArtists, r.loc, { release: null, resource: r.reference?.value ?? null });
+          check(resourceName(r, ctx.message), r.displayArtistNames, r.displayArtists, r.loc, { release: null, resource: r.reference?.value ?? null });
         }
       },
     };

@@ -34,7 +34,7 @@ export default defineRule({
           const seconds = durationSeconds(r.duration.value);
           const max = MAX_TRACK_SECONDS[r.kind];
           if (seconds !== null && seconds > max) {
-            ctx.report({ messageId: 'long', loc: r.duration, resource: r.reference?.value ?? null, release: null, data: { resource: resourceName(r), duration: clock(seconds), text: r.duration.value, max: clock(max) } });
+            ctx.report({ messageId: 'long', loc: r.duration, resource: r.reference?.value ?? null, release: null, data: { resource: resourceName(r, ctx.message), duration: clock(seconds), text: r.duration.value, max: clock(max) } });
           }
         }
         const index = indexMessage(ctx.message);
@@ -46,7 +46,7 @@ export default defineRule({
           if (stated === null || tracks.length === 0 || each.some((s) => s === null)) continue;
           const sum = each.reduce((a, b) => a! + b!, 0)!;
           if (Math.abs(sum - stated) > 2 * tracks.length + 1) {
-            ctx.report({ messageId: 'sum', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), stated: clock(stated), text: release.duration, count: tracks.length, sum: clock(sum) } });
+            ctx.report({ messageId: 'sum', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), stated: clock(stated), text: release.duration, count: tracks.length, sum: clock(sum) } });
           }
         }
       },

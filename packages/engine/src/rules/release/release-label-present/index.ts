@@ -26,8 +26,8 @@ export default defineRule({
           const ref = release.reference?.value ?? null;
           if (release.labels.some((l) => l.trim() !== '')) continue;
           const party = release.labelReferences.map((p) => ctx.message.parties.find((x) => x.reference.value === p)).find(Boolean);
-          if (party) ctx.report({ messageId: 'unnamed', loc: party.loc, release: ref, data: { release: releaseName(release), party: party.reference.value } });
-          else ctx.report({ messageId: 'missing', loc: release.loc, release: ref, data: { release: releaseName(release) } });
+          if (party) ctx.report({ messageId: 'unnamed', loc: party.loc, release: ref, data: { release: releaseName(release, ctx.message), party: party.reference.value } });
+          else ctx.report({ messageId: 'missing', loc: release.loc, release: ref, data: { release: releaseName(release, ctx.message) } });
         }
       },
     };

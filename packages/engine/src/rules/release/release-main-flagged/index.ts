@@ -20,7 +20,7 @@ export default defineRule({
         if (m.root !== 'NewReleaseMessage' || m.releases.some((r) => r.isMainRelease === true)) return;
         const main = mainReleases(m);
         if (main.length !== 1) return; // none or several: release-main-present's finding
-        ctx.report({ messageId: 'unflagged', loc: main[0].loc, release: main[0].reference?.value ?? null, data: { release: releaseName(main[0]) } });
+        ctx.report({ messageId: 'unflagged', loc: main[0].loc, release: main[0].reference?.value ?? null, data: { release: releaseName(main[0], ctx.message) } });
       },
     };
   },

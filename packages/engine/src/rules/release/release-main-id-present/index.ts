@@ -21,7 +21,7 @@ export default defineRule({
         for (const release of mainReleases(ctx.message)) {
           const ids = release.ids;
           if (ids.icpn?.value.trim() || ids.grid?.value.trim() || ids.proprietary.some((p) => p.value.trim() !== '')) continue;
-          ctx.report({ loc: release.loc, release: release.reference?.value ?? null, messageId: 'none', data: { release: releaseName(release) } });
+          ctx.report({ loc: release.loc, release: release.reference?.value ?? null, messageId: 'none', data: { release: releaseName(release, ctx.message) } });
         }
       },
     };

@@ -26,7 +26,7 @@ export default defineRule({
           const tracks = primaryResourcesOf(release, index);
           const lacking = tracks.filter((t) => t.pLines.length === 0);
           if (tracks.length > 0 && lacking.length === 0) continue;
-          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), tracks: lacking.length ? `${lacking.length} of ${tracks.length} without one` : 'none' } });
+          ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), tracks: lacking.length ? `${lacking.length} of ${tracks.length} without one` : 'none' } });
         }
       },
     };

@@ -24,7 +24,7 @@ export default defineRule({
             const ref = track.reference?.value ?? '';
             if ((track.isrc && track.isrc.value.trim() !== '') || reported.has(ref)) continue;
             reported.add(ref);
-            ctx.report({ messageId: 'missing', loc: track.loc, release: release.reference?.value ?? null, resource: track.reference?.value ?? null, data: { resource: resourceName(track), release: releaseName(release) } });
+            ctx.report({ messageId: 'missing', loc: track.loc, release: release.reference?.value ?? null, resource: track.reference?.value ?? null, data: { resource: resourceName(track, ctx.message), release: releaseName(release, ctx.message) } });
           }
         }
       },

@@ -32,7 +32,7 @@ export default defineRule({
           const refs = resourceRefsOf(release);
           const missing = refs.filter((r) => !index.resource(r));
           const detail = missing.length ? ` (it references ${listed(missing)}, which the ResourceList does not hold)` : refs.length ? ` (it only references ${listed(refs)})` : '';
-          ctx.report({ messageId: 'none', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), what: CONTENT_WORDS[cls], detail } });
+          ctx.report({ messageId: 'none', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), what: CONTENT_WORDS[cls], detail } });
         }
       },
     };

@@ -22,7 +22,7 @@ export default defineRule({
         const index = indexMessage(m);
         for (const r of m.resources) {
           if (!r.reference || index.releasesOfResource(r.reference.value).length > 0) continue;
-          ctx.report({ messageId: 'unused', loc: r.reference, resource: r.reference.value, release: null, data: { resource: resourceName(r) } });
+          ctx.report({ messageId: 'unused', loc: r.reference, resource: r.reference.value, release: null, data: { resource: resourceName(r, ctx.message) } });
         }
       },
     };

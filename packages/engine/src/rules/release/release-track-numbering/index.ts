@@ -37,7 +37,7 @@ export default defineRule({
           for (const [key, disc] of discs) {
             const numbers = [...disc.numbers].sort((a, b) => a - b);
             if (numbers.every((n, i) => n === i + 1)) continue;
-            ctx.report({ messageId: 'gap', loc: disc.loc, release: release.reference?.value ?? null, data: { release: releaseName(release), disc: key ? `ResourceGroup ${key}` : 'the ResourceGroup', numbers: numberRanges(numbers), count: numbers.length } });
+            ctx.report({ messageId: 'gap', loc: disc.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), disc: key ? `ResourceGroup ${key}` : 'the ResourceGroup', numbers: numberRanges(numbers), count: numbers.length } });
           }
         }
       },

@@ -53,7 +53,7 @@ export default defineRule({
             if (!numbered.get(key)) continue;
             let g = groups.get(key);
             if (!g) groups.set(key, (g = { unnumbered: [], duplicates: [], first: new Map() }));
-            const base = () => ({ release: ref, data: { release: (name ??= releaseName(release)), group: key ? `ResourceGroup ${key}` : 'the ResourceGroup' } });
+            const base = () => ({ release: ref, data: { release: (name ??= releaseName(release, ctx.message)), group: key ? `ResourceGroup ${key}` : 'the ResourceGroup' } });
             if (t.sequence === null) {
               const b = base();
               g.unnumbered.push({ ...b, loc: t.resourceReference, messageId: 'unnumbered', data: { ...b.data, resource: t.resourceReference.value } });

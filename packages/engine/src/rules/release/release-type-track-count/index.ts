@@ -32,7 +32,7 @@ export default defineRule({
           const type = release.types.find((t) => t === 'Single' || t === 'EP' || t === 'Album' || t === 'TrackRelease') ?? release.types[0] ?? 'no type';
           const tracks = primaryResourcesOf(release, index);
           const seconds = tracks.reduce((sum, t) => sum + Math.max(0, durationSeconds(t.duration?.value ?? '') ?? 0), 0);
-          const data = { release: releaseName(release), type, count: tracks.length, duration: clock(seconds) };
+          const data = { release: releaseName(release, ctx.message), type, count: tracks.length, duration: clock(seconds) };
           const base = { loc: release.loc, release: release.reference?.value ?? null, data };
           // A message whose release references resources it does not declare is release-reference-resolves' finding.
           const declared = release.tracks.length + release.resourceReferences.length;

@@ -46,7 +46,7 @@ export default defineRule({
             messageId: 'unsold',
             loc: release.loc,
             release: release.reference.value,
-            data: { release: releaseName(release), dealTerritories: [...new Set(coverages.map(describeCoverage))].join('; '), serviceTerritories: service.join(', ') },
+            data: { release: releaseName(release, ctx.message), dealTerritories: [...new Set(coverages.map(describeCoverage))].join('; '), serviceTerritories: service.join(', ') },
           });
         }
       },
