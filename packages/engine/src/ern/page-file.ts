@@ -163,3 +163,62 @@ export class PageFile {
     this.file = null;
   }
 }
+
+/**
+ * Rows of a few int32 numbers in pages of a PageFile (the path table's rows, the location table's
+ * locations): taken one at a time, each page when the last one is full (never copied), and read
+ * back by number. A caller writes row `n`'s fields into `tail` at `offset(n)` right after `take`,
+ * and reads them from `pageOf(n)` at the same offset.
+ */
+export class Int32Pages {
+  private readonly file: PageFile;
+  private readonly mask: number;
+  private readonly ints: number;
+  /** The page rows are added to. */
+  tail: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  /** Rows taken. */
+  count = 0;
+  /** The page read last, and the buffer it was read from (a page that left memory lends its buffer to another). */
+  private readPage = -1;
+  private readBuffer: Buffer | null = null;
+  private readRows: Int32Array<ArrayBufferLike> = new Int32Array(0);
+
+  constructor(
+    private readonly pageBits: number,
+    private readonly fields: number,
+    keep: number,
+  ) {
+    this.mask = (1 << pageBits) - 1;
+    this.ints = (1 << pageBits) * fields;
+    this.file = new PageFile(this.ints * 4, keep);
+  }
+
+  /** The next row's number; its page is `tail`. */
+  take(): number {
+    const row = this.count++;
+    if ((row & this.mask) === 0) {
+      const buffer = this.file.add(this.ints * 4, this.ints * 4);
+      this.tail = new Int32Array(buffer.buffer, buffer.byteOffset, this.ints);
+      this.readPage = -1;
+    }
+    return row;
+  }
+
+  /** Where row `row`'s fields start in its page. */
+  offset(row: number): number {
+    return (row & this.mask) * this.fields;
+  }
+
+  /** The page holding row `row`, read back from the file if it left memory. */
+  pageOf(row: number): Int32Array<ArrayBufferLike> {
+    const i = row >>> this.pageBits;
+    if (i === this.file.length - 1) return this.tail;
+    const buffer = this.file.get(i);
+    if (i !== this.readPage || buffer !== this.readBuffer) {
+      this.readPage = i;
+      this.readBuffer = buffer;
+      this.readRows = new Int32Array(buffer.buffer, buffer.byteOffset, this.ints);
+    }
+    return this.readRows;
+  }
+}

@@ -16,7 +16,7 @@
 import type { Loc, OpenElement } from './events.js';
 import { PassElement } from './pass-events.js';
 import type { PathTable } from './path-table.js';
-import { PageFile, RESIDENT_PAGES } from '../ern/page-file.js';
+import { Int32Pages, RESIDENT_PAGES } from '../ern/page-file.js';
 
 declare const locIdBrand: unique symbol;
 /** A location of the model: a row of its message's `LocTable`, read through `LocTable.loc`. */
@@ -24,11 +24,9 @@ export type LocId = number & { readonly [locIdBrand]: true };
 
 /** Locations per page: a page is one Int32Array of FIELDS ints per location. */
 const PAGE_BITS = 14;
-const PAGE_LOCS = 1 << PAGE_BITS;
-const PAGE_MASK = PAGE_LOCS - 1;
+const PAGE_MASK = (1 << PAGE_BITS) - 1;
 /** anchored row, relative row, line, column. */
 const FIELDS = 4;
-const PAGE_BYTES = PAGE_LOCS * FIELDS * 4;
 
 /** What reads a `LocId` back: a message's table (`ErnMessage.locations`). */
 export interface Locations {
@@ -38,14 +36,8 @@ export interface Locations {
 }
 
 export class LocTable implements Locations {
-  private readonly file = new PageFile(PAGE_BYTES, RESIDENT_PAGES.locs);
-  /** The page locations are added to. */
-  private last: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  private count = 0;
-  /** The page read last, and the buffer it was read from (a page that left memory lends its buffer to another). */
-  private readPage = -1;
-  private readBuffer: Buffer | null = null;
-  private readRows: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  /** A page at a time as locations are taken (no copy when the table grows). */
+  private readonly rows = new Int32Pages(PAGE_BITS, FIELDS, RESIDENT_PAGES.locs);
   /** The pass's path table, taken from the first element located. */
   private table: PathTable | null = null;
   /** Paths of elements that are not a pass's (see the file's comment). */
@@ -63,16 +55,9 @@ export class LocTable implements Locations {
       rel = -1;
       this.paths.push(el.path);
     }
-    const id = this.count++;
-    const slot = id & PAGE_MASK;
-    // A page at a time, as locations are taken: no copy when the table grows.
-    if (slot === 0) {
-      const buffer = this.file.add(PAGE_BYTES, PAGE_BYTES);
-      this.last = new Int32Array(buffer.buffer, buffer.byteOffset, PAGE_LOCS * FIELDS);
-      this.readPage = -1;
-    }
-    const at = slot * FIELDS;
-    const page = this.last;
+    const id = this.rows.take();
+    const at = (id & PAGE_MASK) * FIELDS;
+    const page = this.rows.tail;
     page[at] = row;
     page[at + 1] = rel;
     page[at + 2] = el.line;
@@ -108,26 +93,18 @@ export class LocTable implements Locations {
   /** Every location, in the order taken: what a model written as JSON (tests comparing two models) shows for its `loc` numbers. */
   toJSON(): Loc[] {
     const out: Loc[] = [];
-    for (let id = 0; id < this.count; id++) out.push(this.loc(id as LocId));
+    for (let id = 0; id < this.rows.count; id++) out.push(this.loc(id as LocId));
     return out;
   }
 
   /** Locations taken so far (for tests and benchmarks). */
   get size(): number {
-    return this.count;
+    return this.rows.count;
   }
 
   /** The page location `id` is in. */
   private rowsOf(id: number): Int32Array<ArrayBufferLike> {
-    if (id < 0 || id >= this.count || !Number.isInteger(id)) throw new RangeError(`no location ${id} in this message`);
-    const i = id >>> PAGE_BITS;
-    if (i === this.file.length - 1) return this.last;
-    const buffer = this.file.get(i);
-    if (i !== this.readPage || buffer !== this.readBuffer) {
-      this.readPage = i;
-      this.readBuffer = buffer;
-      this.readRows = new Int32Array(buffer.buffer, buffer.byteOffset, PAGE_LOCS * FIELDS);
-    }
-    return this.readRows;
+    if (id < 0 || id >= this.rows.count || !Number.isInteger(id)) throw new RangeError(`no location ${id} in this message`);
+    return this.rows.pageOf(id);
   }
 }

@@ -19,15 +19,14 @@
  * temporary file (ern/page-file.ts) until a path is read.
  */
 import type { Loc, Position } from './events.js';
-import { PageFile, RESIDENT_PAGES } from '../ern/page-file.js';
+import { Int32Pages, RESIDENT_PAGES } from '../ern/page-file.js';
 
 /** Elements at this depth or above get rows of their own: the records of the message's lists (`/M/ReleaseList/Release`). */
 export const ANCHOR_DEPTH = 3;
 
 /** Rows per page: a page is one Int32Array of FIELDS ints per row, taken when the last one is full (never copied). */
 const PAGE_BITS = 14;
-const PAGE_ROWS = 1 << PAGE_BITS;
-const PAGE_MASK = PAGE_ROWS - 1;
+const PAGE_MASK = (1 << PAGE_BITS) - 1;
 /** parent row, segment, sibling index. */
 const FIELDS = 3;
 /** Relative rows are keyed by one number while their parts fit (2^20 rows, 2^12 segments, 2^20 siblings): 52 bits. */
@@ -40,15 +39,8 @@ export const REL_SIBLINGS = 32;
 const PACKED_REL_LIMIT = (2 ** 31 - SEGMENT_LIMIT) / SEGMENT_LIMIT - 1;
 
 export class PathTable {
-  /** Pages of anchored rows; beyond a few in memory they go to a temporary file, like the records' (ern/page-file.ts): a path is read for a finding. */
-  private readonly file = new PageFile(PAGE_ROWS * FIELDS * 4, RESIDENT_PAGES.rows);
-  /** The page rows are added to. */
-  private last: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  /** The page read last, and the buffer it was read from (a page that left memory lends its buffer to another). */
-  private readPage = -1;
-  private readBuffer: Buffer | null = null;
-  private readRows: Int32Array<ArrayBufferLike> = new Int32Array(0);
-  private count = 0;
+  /** Pages of anchored rows, a page at a time as rows are taken (no copy when the table grows); beyond a few in memory they go to a temporary file, like the records' (ern/page-file.ts): a path is read for a finding. */
+  private readonly rows = new Int32Pages(PAGE_BITS, FIELDS, RESIDENT_PAGES.rows);
   /** `/Name` by segment number. */
   private readonly names: string[] = [];
   private readonly numbers = new Map<string, number>();
@@ -72,16 +64,10 @@ export class PathTable {
 
   /** An anchored row for the element `segment` (numbered by `segment()`), the `index`th of its name under the element of row `parent` (-1 for the root). */
   add(parent: number, segment: number, index: number): number {
-    const row = this.count++;
-    const slot = row & PAGE_MASK;
-    // A page at a time, as rows are taken: no copy when the table grows, and at most one page unused.
-    if (slot === 0) {
-      const buffer = this.file.add(PAGE_ROWS * FIELDS * 4, PAGE_ROWS * FIELDS * 4);
-      this.last = new Int32Array(buffer.buffer, buffer.byteOffset, PAGE_ROWS * FIELDS);
-      this.readPage = -1;
-    }
-    const page = this.last;
-    const at = slot * FIELDS;
+    const rows = this.rows;
+    const row = rows.take();
+    const page = rows.tail;
+    const at = (row & PAGE_MASK) * FIELDS;
     page[at] = parent;
     page[at + 1] = segment;
     page[at + 2] = index;
@@ -131,7 +117,7 @@ export class PathTable {
     const steps: string[] = [];
     this.relSteps(rel, steps);
     for (let at = row; at >= 0; ) {
-      const page = this.rowsOf(at >>> PAGE_BITS);
+      const page = this.rows.pageOf(at);
       const base = (at & PAGE_MASK) * FIELDS;
       const segment = page[base + 1];
       if (segment >= 0) steps.push(this.step(segment, page[base + 2]));
@@ -146,18 +132,6 @@ export class PathTable {
     return steps.reverse().join('');
   }
 
-  /** Page `i` of anchored rows. */
-  private rowsOf(i: number): Int32Array<ArrayBufferLike> {
-    if (i === this.file.length - 1) return this.last;
-    const buffer = this.file.get(i);
-    if (i !== this.readPage || buffer !== this.readBuffer) {
-      this.readPage = i;
-      this.readBuffer = buffer;
-      this.readRows = new Int32Array(buffer.buffer, buffer.byteOffset, PAGE_ROWS * FIELDS);
-    }
-    return this.readRows;
-  }
-
   /** The steps of relative row `rel`, last first. */
   private relSteps(rel: number, steps: string[]): void {
     for (let at = rel; at >= 0; at = this.rels[at * FIELDS]) steps.push(this.step(this.rels[at * FIELDS + 1], this.rels[at * FIELDS + 2]));
@@ -170,7 +144,7 @@ export class PathTable {
 
   /** Anchored rows taken so far (for tests and benchmarks). */
   get size(): number {
-    return this.count;
+    return this.rows.count;
   }
 
   /** Relative rows taken so far. */
