@@ -18,7 +18,7 @@ export type SharedLists = Map<string, readonly string[]>;
 const MAX_SHARED = 4096;
 
 export function compactRecord(record: unknown, depth = 4, shared?: SharedLists): void {
-  // A location holds no list (and its fields are private): a track release has about twenty, not walked into.
+  // A located value holds no list (and its location's fields are private): a track release has about ten, not walked into. A record's `loc` is a number.
   if (depth === 0 || record === null || typeof record !== 'object' || record instanceof TableLoc) return;
   const obj = record as Record<string, unknown>;
   for (const key in obj) {

@@ -227,7 +227,7 @@ export class RuleDispatcher {
     if (entry.severity === 'info' && status === 'pass') check.severity = 'info';
     if (descriptor.needsStaff) check.needs_staff = true;
     // Findings without an explicit release take the release being read, resolved later.
-    const frame = descriptor.release === undefined && descriptor.loc ? this.releaseFrame : null;
+    const frame = descriptor.release === undefined && descriptor.loc != null ? this.releaseFrame : null;
     this.pending.push({ check, frame });
   }
 
