@@ -16,9 +16,11 @@ interface Received {
 }
 
 /** A real SMTP server on a free loopback port; each message is parsed and kept. */
-async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(): Promise<Received>; close(): Promise<void> }> {
+/** `next(to)`: the next message to that address, leaving others in the inbox (a mail of an earlier test may arrive late). */
+async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(to?: string): Promise<Received>; close(): Promise<void> }> {
   const inbox: Received[] = [];
-  const waiting: ((m: Received) => void)[] = [];
+  const waiting: { to: string | undefined; resolve: (m: Received) => void }[] = [];
+  const wanted = (m: Received, to: string | undefined) => to === undefined || m.to.includes(to);
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -26,8 +28,8 @@ async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(): Pr
       simpleParser(stream)
         .then((mail) => {
           const message = { to: String((mail.to as { text?: string } | undefined)?.text ?? ''), subject: mail.subject ?? '', text: mail.text ?? '' };
-          const waiter = waiting.shift();
-          if (waiter) waiter(message);
+          const at = waiting.findIndex((w) => wanted(message, w.to));
+          if (at >= 0) waiting.splice(at, 1)[0].resolve(message);
           else inbox.push(message);
           callback();
         })
@@ -39,7 +41,10 @@ async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(): Pr
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
-    next: () => (inbox.length ? Promise.resolve(inbox.shift()!) : new Promise((resolve) => waiting.push(resolve))),
+    next: (to) => {
+      const at = inbox.findIndex((m) => wanted(m, to));
+      return at >= 0 ? Promise.resolve(inbox.splice(at, 1)[0]) : new Promise((resolve) => waiting.push({ to, resolve }));
+    },
     close: () => new Promise((resolve) => smtp.close(() => resolve())),
   };
 }
@@ -95,7 +100,7 @@ describe.each(backends())('members and invitations ($name)', (backend) => {
 
   it('refuses a link after 7 days', async () => {
     expect((await invite(account.key, { email: 'late@example.test', fname: 'Late', kind: 'label' })).status).toBe(201);
-    const link = /(http:\/\/\S+\/invite\/[\w-]+)/.exec((await smtp.next()).text)![1];
+    const link = /(http:\/\/\S+\/invite\/[\w-]+)/.exec((await smtp.next('late@example.test')).text)![1];
     server.moveClock(7 * 86_400_000 + 60_000);
     try {
       expect((await fetch(link)).status).toBe(410);

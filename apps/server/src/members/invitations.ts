@@ -64,18 +64,20 @@ export function invitationJob(deps: { mailer: Mailer; publicUrl: () => string })
         .selectFrom('invitations')
         .innerJoin('members', 'members.id', 'invitations.member_id')
         .innerJoin('accounts', 'accounts.id', 'invitations.account_id')
-        .select(['invitations.id', 'invitations.expires_at', 'invitations.accepted_at', 'members.email', 'members.name', 'accounts.name as account_name'])
+        .select(['invitations.id', 'invitations.expires_at', 'invitations.accepted_at', 'invitations.sent_at', 'members.email', 'members.name', 'accounts.name as account_name'])
         .where('invitations.id', '=', invitation)
         .executeTakeFirst();
-      if (!row || row.accepted_at) return;
+      // Mailed already: a run again after the mail went out (its worker lost the lease before finishing) must not replace the link the member has.
+      if (!row || row.accepted_at || row.sent_at) return;
       const token = crypto.randomBytes(32).toString('base64url');
-      await ctx.db.updateTable('invitations').set({ token_hash: tokenHash(token), sent_at: nowIso() }).where('id', '=', invitation).execute();
+      await ctx.db.updateTable('invitations').set({ token_hash: tokenHash(token) }).where('id', '=', invitation).execute();
       const link = `${deps.publicUrl()}/invite/${token}`;
       const { where } = await deps.mailer.send({
         to: row.email,
         subject: `${row.account_name} invites you to ddex-check`,
         text: `Hello ${row.name},\n\n${row.account_name} added you as a member. Set your password here (the link works once, until ${row.expires_at}):\n\n${link}\n\nIf you did not expect this, ignore this message.\n`,
       });
+      await ctx.db.updateTable('invitations').set({ sent_at: nowIso() }).where('id', '=', invitation).execute();
       ctx.log.info({ invitation, where }, 'invitation email sent');
     },
   };
