@@ -138,8 +138,11 @@ export class RecordStore {
   /** Bytes of records written (for tests and benchmarks). */
   bytes = 0;
 
-  /** `ordered`: a list read in order (stored-list.ts), which needs few pages in memory; records are read in any order. */
-  /** `locations`: the message's table of the records' `loc` numbers, whose anchored row and line the record's other locations are written against. */
+  /**
+   * `ordered`: a list read in order (stored-list.ts), which needs few pages in memory; records are
+   * read in any order. `locations`: the message's table of the records' `loc` numbers, whose
+   * anchored row and line the record's other locations are written against.
+   */
   constructor(
     use: 'records' | 'ordered' = 'records',
     private readonly locations: LocTable | null = null,

@@ -24,7 +24,6 @@ export type LocId = number & { readonly [locIdBrand]: true };
 
 /** Locations per page: a page is one Int32Array of FIELDS ints per location. */
 const PAGE_BITS = 14;
-const PAGE_MASK = (1 << PAGE_BITS) - 1;
 /** anchored row, relative row, line, column. */
 const FIELDS = 4;
 
@@ -56,7 +55,7 @@ export class LocTable implements Locations {
       this.paths.push(el.path);
     }
     const id = this.rows.take();
-    const at = (id & PAGE_MASK) * FIELDS;
+    const at = this.rows.offset(id);
     const page = this.rows.tail;
     page[at] = row;
     page[at + 1] = rel;
@@ -66,24 +65,22 @@ export class LocTable implements Locations {
   }
 
   line(id: LocId): number {
-    return this.rowsOf(id)[(id & PAGE_MASK) * FIELDS + 2];
+    return this.field(id, 2);
   }
 
   column(id: LocId): number {
-    return this.rowsOf(id)[(id & PAGE_MASK) * FIELDS + 3];
+    return this.field(id, 3);
   }
 
   /** The anchored row of the path table (the record store writes a record's locations as differences to it). */
   row(id: LocId): number {
-    return this.rowsOf(id)[(id & PAGE_MASK) * FIELDS];
+    return this.field(id, 0);
   }
 
   path(id: LocId): string {
-    const rows = this.rowsOf(id);
-    const at = (id & PAGE_MASK) * FIELDS;
-    const row = rows[at];
+    const row = this.field(id, 0);
     if (row <= -2) return this.paths[-2 - row];
-    return this.table!.path(row, rows[at + 1]);
+    return this.table!.path(row, this.field(id, 1));
   }
 
   loc(id: LocId): Loc {
@@ -102,9 +99,9 @@ export class LocTable implements Locations {
     return this.rows.count;
   }
 
-  /** The page location `id` is in. */
-  private rowsOf(id: number): Int32Array<ArrayBufferLike> {
+  /** Field `k` (anchored row, relative row, line, column) of location `id`. */
+  private field(id: number, k: number): number {
     if (id < 0 || id >= this.rows.count || !Number.isInteger(id)) throw new RangeError(`no location ${id} in this message`);
-    return this.rows.pageOf(id);
+    return this.rows.pageOf(id)[this.rows.offset(id) + k];
   }
 }

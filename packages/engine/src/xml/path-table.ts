@@ -26,7 +26,6 @@ export const ANCHOR_DEPTH = 3;
 
 /** Rows per page: a page is one Int32Array of FIELDS ints per row, taken when the last one is full (never copied). */
 const PAGE_BITS = 14;
-const PAGE_MASK = (1 << PAGE_BITS) - 1;
 /** parent row, segment, sibling index. */
 const FIELDS = 3;
 /** Relative rows are keyed by one number while their parts fit (2^20 rows, 2^12 segments, 2^20 siblings): 52 bits. */
@@ -67,7 +66,7 @@ export class PathTable {
     const rows = this.rows;
     const row = rows.take();
     const page = rows.tail;
-    const at = (row & PAGE_MASK) * FIELDS;
+    const at = rows.offset(row);
     page[at] = parent;
     page[at + 1] = segment;
     page[at + 2] = index;
@@ -118,7 +117,7 @@ export class PathTable {
     this.relSteps(rel, steps);
     for (let at = row; at >= 0; ) {
       const page = this.rows.pageOf(at);
-      const base = (at & PAGE_MASK) * FIELDS;
+      const base = this.rows.offset(at);
       const segment = page[base + 1];
       if (segment >= 0) steps.push(this.step(segment, page[base + 2]));
       else {
