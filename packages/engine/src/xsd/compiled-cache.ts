@@ -1,13 +1,14 @@
 /**
  * Compiles each XSD set once: kept per process (by main file) and on disk as JSON named by the
- * SHA-256 of the set's files, in the user cache directory. A cache directory that cannot be read
+ * SHA-256 of the files the set pulls in, in the user cache directory. A cache directory that cannot be read
  * or written only costs a recompile; a damaged cache file is ignored and rewritten.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCacheJson, engineCacheDir, writeCacheJson } from '../cache/disk-cache.js';
 import { COMPILED_FORMAT, type CompiledSet } from './compiled-set.js';
+import { resolveSchemaLocation } from './schema-files.js';
 import { compileXsdSet } from './set-compiler.js';
 import { SimpleChecker } from './simple-check.js';
 
@@ -25,27 +26,37 @@ export function defaultCompiledCacheDir(): string {
   return engineCacheDir('compiled');
 }
 
-/** The set's folder: the `ern-<version>` folder holding the main file (4.3.2 nests it one deeper). */
-function setRoot(mainFile: string): string {
-  const dir = path.dirname(mainFile);
-  return path.basename(dir).startsWith('ern-') ? dir : path.dirname(dir);
-}
+/** `schemaLocation` of every import, include and redefine in an XSD file. */
+const SCHEMA_LOCATION = /\bschemaLocation\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-function listXsdFiles(dir: string, depth = 0): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const full = path.join(dir, entry);
-    if (entry.endsWith('.xsd')) out.push(full);
-    else if (depth < 2 && statSync(full).isDirectory()) out.push(...listXsdFiles(full, depth + 1));
-  }
+/**
+ * The main file and every file it pulls in (imports, includes and redefines, resolved as the
+ * compiler resolves them), each once, in the order first reached. Only these files: the key never
+ * depends on the folder around the set (a set in a shared folder such as /tmp once hashed it all,
+ * and failed when another program removed a file there meanwhile).
+ */
+function setFiles(mainFile: string): { file: string; bytes: Buffer }[] {
+  const out: { file: string; bytes: Buffer }[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const bytes = readFileSync(file);
+    out.push({ file, bytes });
+    for (const m of bytes.toString('utf8').matchAll(SCHEMA_LOCATION)) {
+      const target = resolveSchemaLocation(file, m[1] ?? m[2]!);
+      if (target) visit(path.resolve(target));
+    }
+  };
+  visit(mainFile);
   return out;
 }
 
-/** SHA-256 of the compiler format, the main file's place in the set and every .xsd of the set. */
+/** SHA-256 of the compiler format and of each file of the set, named relative to the main file's folder. */
 export function setKey(mainFile: string): string {
-  const root = setRoot(mainFile);
-  const hash = createHash('sha256').update(`format ${COMPILED_FORMAT}\0${path.relative(root, mainFile)}\0`);
-  for (const file of listXsdFiles(root)) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  const dir = path.dirname(mainFile);
+  const hash = createHash('sha256').update(`format ${COMPILED_FORMAT}\0`);
+  for (const { file, bytes } of setFiles(mainFile)) hash.update(path.relative(dir, file)).update('\0').update(bytes).update('\0');
   return hash.digest('hex');
 }
 

@@ -3,12 +3,12 @@
  * one pass, each located and saying what was expected; pieces of text; identity constraints; the
  * disk cache (including a cache folder that cannot be written).
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sample, SCHEMAS_DIR } from '../test-support.js';
-import { clearCompiledSets, loadCompiledSet } from './compiled-cache.js';
+import { clearCompiledSets, loadCompiledSet, setKey } from './compiled-cache.js';
 import { CompiledValidator } from './compiled-validator.js';
 import { feedXml } from './event-feeder.js';
 import { validateWithPass } from './__tests__/run-compiled.js';
@@ -142,5 +142,41 @@ describe('compiled set cache', () => {
     clearCompiledSets();
     expect(loadCompiledSet(mainFile, path.join(locked, 'compiled')).source).toBe('compiled');
     chmodSync(locked, 0o644);
+  });
+
+  it('names a set by the files it pulls in and no others, wherever it lies', () => {
+    const shared = path.join(tmp, 'shared');
+    const set = path.join(shared, 'set');
+    mkdirSync(path.join(shared, 'set'), { recursive: true });
+    const main = path.join(set, 'main.xsd');
+    const schema = (body: string) => `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:k" xmlns:k="urn:k">${body}</xs:schema>`;
+    writeFileSync(main, schema(`<xs:include schemaLocation='../types.xsd'/><xs:element name="R" type="k:T"/>`));
+    writeFileSync(path.join(shared, 'types.xsd'), schema('<xs:simpleType name="T"><xs:restriction base="xs:string"/></xs:simpleType>'));
+    // What lies beside the set without being pulled in: another set, and a link whose file is gone
+    // (as in /tmp while other programs come and go).
+    writeFileSync(path.join(shared, 'other.xsd'), schema(''));
+    symlinkSync(path.join(shared, 'removed.xsd'), path.join(shared, 'gone.xsd'));
+
+    const key = setKey(main);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    writeFileSync(path.join(shared, 'other.xsd'), schema('<xs:element name="O"/>'));
+    expect(setKey(main)).toBe(key);
+    writeFileSync(path.join(shared, 'types.xsd'), schema('<xs:simpleType name="T"><xs:restriction base="xs:token"/></xs:simpleType>'));
+    expect(setKey(main)).not.toBe(key);
+    clearCompiledSets();
+    expect(loadCompiledSet(main, null).set.roots).toHaveProperty(['{urn:k}R']);
+  });
+
+  it('names the official sets by their own files: a remote avs location (3.8) and a folder up (4.3.2)', () => {
+    for (const [version, main, pulled] of [
+      ['ern-3.8', 'release-notification.xsd', 'avs.xsd'],
+      ['ern-4.3.2', 'ernv432/release-notification.xsd', 'allowed-value-sets.xsd'],
+    ] as const) {
+      const copy = path.join(tmp, 'official', version);
+      cpSync(path.join(SCHEMAS_DIR, version), copy, { recursive: true });
+      const key = setKey(path.join(copy, main));
+      appendFileSync(path.join(copy, pulled), '<!-- changed -->');
+      expect(setKey(path.join(copy, main)), version).not.toBe(key);
+    }
   });
 });
