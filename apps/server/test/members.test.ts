@@ -17,9 +17,11 @@ interface Received {
 
 /** A real SMTP server on a free loopback port; each message is parsed and kept. */
 /** `next(to)`: the next message to that address, leaving others in the inbox (a mail of an earlier test may arrive late). */
-async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(to?: string): Promise<Received>; close(): Promise<void> }> {
+/** `hold(to)`: the next message to that address is received, but its sender gets no answer until `release()`. */
+async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(to?: string): Promise<Received>; hold(to: string): { release(): void }; close(): Promise<void> }> {
   const inbox: Received[] = [];
   const waiting: { to: string | undefined; resolve: (m: Received) => void }[] = [];
+  const holds: { to: string; released: Promise<void>; release(): void }[] = [];
   const wanted = (m: Received, to: string | undefined) => to === undefined || m.to.includes(to);
   const smtp = new SMTPServer({
     authOptional: true,
@@ -31,6 +33,8 @@ async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(to?: 
           const at = waiting.findIndex((w) => wanted(message, w.to));
           if (at >= 0) waiting.splice(at, 1)[0].resolve(message);
           else inbox.push(message);
+          const held = holds.findIndex((h) => message.to.includes(h.to));
+          if (held >= 0) return holds.splice(held, 1)[0].released.then(() => callback());
           callback();
         })
         .catch(callback);
@@ -44,6 +48,12 @@ async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(to?: 
     next: (to) => {
       const at = inbox.findIndex((m) => wanted(m, to));
       return at >= 0 ? Promise.resolve(inbox.splice(at, 1)[0]) : new Promise((resolve) => waiting.push({ to, resolve }));
+    },
+    hold: (to) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ to, released, release });
+      return { release };
     },
     close: () => new Promise((resolve) => smtp.close(() => resolve())),
   };
@@ -112,6 +122,27 @@ describe.each(backends())('members and invitations ($name)', (backend) => {
     }
     const row = (await members(account.key)).data.find((m: { email: string }) => m.email === 'late@example.test');
     expect(row.status).toBe('invited');
+  });
+
+  it('mails the same link when the job runs again while its first mail is on its way', async () => {
+    // The SMTP server keeps its answer to the first mail; meanwhile the clock passes the job's
+    // lease (a minute), so the server's other job loop runs the job again. The link of the first
+    // mail must keep working (a run again once made a new token and the first link answered 404).
+    const held = smtp.hold('slow@example.test');
+    const linkOf = (m: Received) => /(http:\/\/\S+\/invite\/[\w-]+)/.exec(m.text)![1];
+    let link: string;
+    try {
+      expect((await invite(account.key, { email: 'slow@example.test', fname: 'Slow', kind: 'label' })).status).toBe(201);
+      link = linkOf(await smtp.next('slow@example.test'));
+      server.moveClock(5 * 60_000);
+      expect(linkOf(await smtp.next('slow@example.test'))).toBe(link);
+    } finally {
+      server.moveClock(0);
+      held.release();
+    }
+    const form = await fetch(link);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toMatch(/Set your password/);
   });
 
   it('409 exists for an email any account or member already has, compared case-insensitively', async () => {

@@ -6,7 +6,7 @@ import type { JobHandler, JobRunner } from './job-runner.js';
 import { removeFinishedJobs } from './job-queue.js';
 import { isoIn } from '../clock.js';
 import type { AppContext } from '../http/route-spec.js';
-import { invitationJob } from '../members/invitations.js';
+import { invitationJob, invitationKey } from '../members/invitations.js';
 import { createMailer } from '../members/mailer.js';
 import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv } from '../webhooks/dispatch.js';
 import { secretsKey } from '../webhooks/secrets.js';
@@ -15,7 +15,7 @@ import { registerSftpJobs } from '../sftp/jobs.js';
 
 export function registerJobHandlers(runner: JobRunner, ctx: AppContext): void {
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl ?? undefined, from: ctx.config.smtpFrom ?? undefined, dataDir: ctx.config.dataDir });
-  runner.register(invitationJob({ mailer, publicUrl: () => ctx.publicUrl() }));
+  runner.register(invitationJob({ mailer, publicUrl: () => ctx.publicUrl(), tokenKey: () => invitationKey(ctx.config.dataDir) }));
   const webhooks = settingsFromEnv(() => secretsKey(ctx.config.dataDir));
   runner.register(fanoutJob(ctx.dialect)).every(FANOUT, Number(process.env.WEBHOOKS_FANOUT_MS ?? 1000));
   runner.register(attemptJob(webhooks));

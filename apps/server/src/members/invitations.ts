@@ -3,6 +3,10 @@
  * transaction and queues the email as a job. The job makes the single-use token when it sends
  * (so the token is never stored, only its sha256), valid 7 days. Following the link and setting a
  * password makes the member `active` and spends the token.
+ *
+ * The token is an HMAC, under the server's invitation key, of the invitation and a random salt of
+ * its job: a run of the job again (its worker lost the lease while the mail was on its way) mails
+ * the same link, never one that replaces the link already received.
  */
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -12,6 +16,7 @@ import type { JobHandler } from '../jobs/job-runner.js';
 import { isoIn, nowIso } from '../clock.js';
 import type { Mailer } from './mailer.js';
 import { ApiError } from '../http/api-error.js';
+import { serverKey } from '../auth/key-file.js';
 import './tables.js';
 
 export const INVITATION_DAYS = 7;
@@ -49,17 +54,34 @@ export async function invite(db: Kysely<Database>, accountId: number, input: Inv
       .values({ account_id: accountId, member_id: member.id, token_hash: null, expires_at: isoIn(INVITATION_DAYS * 86_400_000), sent_at: null, accepted_at: null, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await enqueueJob(trx, { kind: SEND_INVITATION, payload: { invitation: invitation.id }, maxAttempts: 8, dedupeKey: `invitation:${invitation.id}` });
+    const payload: InvitationPayload = { invitation: invitation.id, salt: crypto.randomBytes(16).toString('base64url') };
+    await enqueueJob(trx, { kind: SEND_INVITATION, payload, maxAttempts: 8, dedupeKey: `invitation:${invitation.id}` });
     return member.id;
   });
 }
 
-/** The email job: a fresh token (its hash stored), the link, the message. */
-export function invitationJob(deps: { mailer: Mailer; publicUrl: () => string }): JobHandler<{ invitation: number }> {
+/** The job's payload; `salt` is missing from jobs queued before tokens were derived (they get a random token). */
+interface InvitationPayload {
+  invitation: number;
+  salt?: string;
+}
+
+/** `INVITATION_TOKEN_KEY` (32 bytes, base64), else a key file in the data directory; several machines must share it. */
+export function invitationKey(dataDir: string): Buffer {
+  return serverKey('INVITATION_TOKEN_KEY', dataDir, 'invitation-tokens.key');
+}
+
+/** The invitation's token: the same on every run of its job (43 characters, base64url). */
+export function invitationToken(key: Buffer, invitation: number, salt: string): string {
+  return crypto.createHmac('sha256', key).update(`invitation:${invitation}:${salt}`).digest('base64url');
+}
+
+/** The email job: the token (its hash stored), the link, the message. `tokenKey`: the server's invitation key. */
+export function invitationJob(deps: { mailer: Mailer; publicUrl: () => string; tokenKey: () => Buffer }): JobHandler<InvitationPayload> {
   return {
     kind: SEND_INVITATION,
     retryDelayMs: (attempt) => Math.min(3_600_000, 10_000 * 2 ** (attempt - 1)),
-    async run({ invitation }, ctx) {
+    async run({ invitation, salt }, ctx) {
       const row = await ctx.db
         .selectFrom('invitations')
         .innerJoin('members', 'members.id', 'invitations.member_id')
@@ -67,9 +89,9 @@ export function invitationJob(deps: { mailer: Mailer; publicUrl: () => string })
         .select(['invitations.id', 'invitations.expires_at', 'invitations.accepted_at', 'invitations.sent_at', 'members.email', 'members.name', 'accounts.name as account_name'])
         .where('invitations.id', '=', invitation)
         .executeTakeFirst();
-      // Mailed already: a run again after the mail went out (its worker lost the lease before finishing) must not replace the link the member has.
+      // Mailed already: no second mail (a run again after the mail went out, its worker having lost the lease before finishing).
       if (!row || row.accepted_at || row.sent_at) return;
-      const token = crypto.randomBytes(32).toString('base64url');
+      const token = salt ? invitationToken(deps.tokenKey(), invitation, salt) : crypto.randomBytes(32).toString('base64url');
       await ctx.db.updateTable('invitations').set({ token_hash: tokenHash(token) }).where('id', '=', invitation).execute();
       const link = `${deps.publicUrl()}/invite/${token}`;
       const { where } = await deps.mailer.send({
