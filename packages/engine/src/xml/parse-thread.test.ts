@@ -3,11 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { validate } from '../validate.js';
-import { ParseThread, PARSE_THREAD_MIN_BYTES, wantsParseThread } from './parse-thread.js';
+import { endIdleThreads, ParseThread, PARSE_THREAD_MIN_BYTES, wantsParseThread } from './parse-thread.js';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
 import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';
 import { runMessagePass } from './pass.js';
 import { CompiledValidator } from '../xsd/compiled-validator.js';
+import { sample } from '../test-support.js';
 import { Readable } from 'node:stream';
 
 const FIXTURES = path.resolve(__dirname, '../../../../fixtures');
@@ -60,6 +61,40 @@ describe('validate with the parse thread', () => {
     const truncated = await verdictOf(path.join(dir, 'truncated.xml'), true);
     expect(truncated.checks.find((c) => c.rule === 'xml-well-formed' && c.status === 'error')?.line).toBeGreaterThan(1000);
   }, 60_000);
+
+  it('keeps its thread for the next message: four messages of three versions, one thread, each report as on one thread', async () => {
+    await endIdleThreads();
+    const threads = ParseThread.threads;
+    const started = ParseThread.started;
+    const inputs = [path.join(FIXTURES, 'cli/schema-invalid-43.xml'), sample('ddex-official-ern42/1 Audio.xml'), path.join(FIXTURES, 'bad/truncated.xml'), path.join(FIXTURES, 'cli/bad-codes-43.xml')];
+    const threaded = [];
+    for (const input of inputs) threaded.push(await verdictOf(input, true));
+    expect(ParseThread.started - started).toBe(4);
+    expect(ParseThread.threads - threads).toBe(1);
+    for (const [i, input] of inputs.entries()) expect(threaded[i], input).toEqual(await verdictOf(input, false));
+  });
+
+  it('ends a thread left mid-message instead of handing it on', async () => {
+    await endIdleThreads();
+    const threads = ParseThread.threads;
+    const left = new ParseThread();
+    left.write(readFileSync(big).subarray(0, 1 << 20));
+    await left.next();
+    expect(left.inFlight).toBeGreaterThan(0);
+    await left.close();
+    const next = new ParseThread();
+    expect(ParseThread.threads - threads).toBe(2);
+    next.write(Buffer.from('<R><I>1</I><I>2</I></R>'));
+    next.end();
+    let elements = 0;
+    while (next.inFlight > 0) elements += (await next.next()).elements;
+    expect(elements).toBe(3);
+    await next.close();
+    // Ended cleanly: kept, and the next pass takes it.
+    const again = new ParseThread();
+    expect(ParseThread.threads - threads).toBe(2);
+    await again.close();
+  });
 
   it('is chosen by size when a second core is there', () => {
     expect(wantsParseThread(PARSE_THREAD_MIN_BYTES - 1)).toBe(false);

@@ -15,7 +15,8 @@ import type { PackedBatch, SchemaAnswer, SchemaRequest } from './parse-worker.js
 
 /**
  * Messages from this size on are parsed on a second thread when there is a second core. Starting the
- * thread costs about 0.1 s here: at 10 MB both ways take the same time, at 40 MB the thread wins.
+ * thread costs about 0.1 s here (less on a kept one): at 10 MB both ways take the same time, at
+ * 40 MB the thread wins.
  */
 export const PARSE_THREAD_MIN_BYTES = 16 * 1024 * 1024;
 /**
@@ -54,10 +55,71 @@ export function wantsParseThread(bytes: number | undefined): boolean {
   return bytes !== undefined && bytes >= PARSE_THREAD_MIN_BYTES && availableParallelism() > 1 && parseThreadBuilt();
 }
 
+/**
+ * A thread whose message ended cleanly is kept for the next one: a batch of big messages (or a
+ * server validating delivery after delivery) then pays the thread's start (its modules loaded,
+ * its code compiled, the XSD set read from the disk cache: about 0.2 s) once, not per message.
+ * Idle threads keep no process alive and end after IDLE_MS.
+ */
+const IDLE_MS = 10_000;
+const IDLE_MAX = 2;
+const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+
+function startWorker(file: string): Worker {
+  const kept = idle.pop();
+  if (kept) {
+    clearTimeout(kept.timer);
+    forget(kept.worker);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  ParseThread.threads++;
+  return new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+}
+
+/** Drops the listeners of the thread's last user (only those: a Worker's own keep its port working). */
+function forget(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+}
+
+function keepIdle(worker: Worker): boolean {
+  if (idle.length >= IDLE_MAX) return false;
+  forget(worker);
+  worker.unref();
+  const entry = {
+    worker,
+    timer: setTimeout(() => {
+      idle.splice(idle.indexOf(entry), 1);
+      void worker.terminate();
+    }, IDLE_MS).unref(),
+  };
+  // A thread that fails or ends while idle (it should not) is forgotten, never handed out.
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    const at = idle.indexOf(entry);
+    if (at >= 0) idle.splice(at, 1);
+    clearTimeout(entry.timer);
+  });
+  idle.push(entry);
+  return true;
+}
+
+/** Ends the threads kept for a next message (a server shutting down; tests). */
+export async function endIdleThreads(): Promise<void> {
+  for (const { worker, timer } of idle.splice(0)) {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}
+
 export class ParseThread {
-  /** Threads started in this process (tests read it to know which way a pass went). */
+  /** Passes run on a parse thread in this process (tests read it to know which way a pass went). */
   static started = 0;
+  /** Worker threads started for them (fewer: a thread is kept for the next message). */
+  static threads = 0;
   private readonly worker: Worker;
+  /** Requests and chunks handed over: a thread given nothing yet can be kept whatever happened. */
+  private posted = 0;
   private readonly ready: EventBatch[] = [];
   private readonly waiting: { resolve: (batch: EventBatch) => void; reject: (error: Error) => void }[] = [];
   private failure: Error | null = null;
@@ -74,7 +136,7 @@ export class ParseThread {
   constructor() {
     const file = workerFile();
     if (!file) throw new Error('the parse thread is not built (run npm run build)');
-    this.worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    this.worker = startWorker(file);
     ParseThread.started++;
     this.worker.on('message', (answer: PackedBatch | SchemaAnswer | { error: string }) => {
       if ('error' in answer) return this.broken(new Error(`the parse thread failed: ${answer.error}`));
@@ -93,6 +155,7 @@ export class ParseThread {
 
   /** Has the thread validate the message against a compiled XSD set (before the first chunk). */
   validate(request: SchemaRequest): void {
+    this.posted++;
     this.worker.postMessage(request);
   }
 
@@ -139,9 +202,16 @@ export class ParseThread {
     );
   }
 
-  close(): Promise<number> {
+  /**
+   * Done with the thread: kept for the next message when this one ended cleanly (every batch taken,
+   * no failure) or was never given any bytes, else ended (a pass stopped early leaves batches in
+   * flight and the thread mid-message).
+   */
+  async close(): Promise<void> {
+    const clean = !this.failure && (this.posted === 0 || (this.ended && this.inFlight === 0 && this.ready.length === 0));
+    if (clean && keepIdle(this.worker)) return;
     this.worker.removeAllListeners('exit');
-    return this.worker.terminate();
+    await this.worker.terminate();
   }
 
   private flush() {
@@ -160,6 +230,7 @@ export class ParseThread {
 
   private post(buffer: ArrayBuffer | null) {
     this.inFlight++;
+    this.posted++;
     if (buffer) this.worker.postMessage(buffer, [buffer]);
     else this.worker.postMessage(null);
   }

@@ -12,6 +12,8 @@
  * (pass-events.ts, as on one thread: the same elements, paths and positions), and sends the
  * result with the last batch: the schema validator's work leaves the pass's thread, which has the
  * model and the rules.
+ *
+ * After a message's end the thread starts afresh and may be given the next message.
  */
 import { parentPort } from 'node:worker_threads';
 import { EventEncoder, type EventBatch } from './event-encoder.js';
@@ -91,7 +93,8 @@ class PackingEncoder extends EventEncoder {
 }
 
 const port = parentPort!;
-const encoder = new PackingEncoder();
+// A message's state; made afresh after each message's end, as the thread is kept for the next one (parse-thread.ts).
+let encoder = new PackingEncoder();
 /** The schema's session and the consumer feeding it, once asked. */
 let schema: { events: PassEvents; finish: () => SchemaResult } | null = null;
 let answer: SchemaResult | null = null;
@@ -144,4 +147,10 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest) => {
   }
   if (last) port.postMessage(last);
   port.postMessage(packed, [packed.ops.buffer as ArrayBuffer, packed.ends.buffer as ArrayBuffer, packed.chars.buffer as ArrayBuffer]);
+  if (chunk === null) {
+    // Ready for the next message (the compiled XSD sets stay loaded, and the code compiled).
+    encoder = new PackingEncoder();
+    schema = null;
+    answer = null;
+  }
 });
