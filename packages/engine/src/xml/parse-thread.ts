@@ -104,7 +104,7 @@ function keepIdle(worker: Worker): boolean {
   return true;
 }
 
-/** Ends the threads kept for a next message (a server shutting down; tests). */
+/** Ends the threads kept for a next message (tests; idle threads keep no process alive anyway). */
 export async function endIdleThreads(): Promise<void> {
   for (const { worker, timer } of idle.splice(0)) {
     clearTimeout(timer);

@@ -1,7 +1,7 @@
 /**
  * Compiles each XSD set once: kept per process (by main file) and on disk as JSON named by the
- * SHA-256 of the files the set pulls in, in the user cache directory. A cache directory that cannot be read
- * or written only costs a recompile; a damaged cache file is ignored and rewritten.
+ * SHA-256 of the files the set pulls in, in the user cache directory. A cache directory that cannot
+ * be read or written only costs a recompile; a damaged cache file is ignored and rewritten.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
