@@ -59,6 +59,9 @@ async function startSmtp(): Promise<{ url: string; inbox: Received[]; next(to?: 
   };
 }
 
+/** The invitation link of a mail. */
+const linkOf = (mail: Received) => /(http:\/\/\S+\/invite\/[\w-]+)/.exec(mail.text)![1];
+
 describe.each(backends())('members and invitations ($name)', (backend) => {
   let server: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -89,7 +92,7 @@ describe.each(backends())('members and invitations ($name)', (backend) => {
 
     const mail = await smtp.next();
     expect(mail.to.toLowerCase()).toBe('nova.artist@example.test');
-    const link = /(http:\/\/\S+\/invite\/[\w-]+)/.exec(mail.text)![1];
+    const link = linkOf(mail);
     expect(link.startsWith(server.url)).toBe(true);
     const form = await fetch(link);
     expect(form.status).toBe(200);
@@ -110,7 +113,7 @@ describe.each(backends())('members and invitations ($name)', (backend) => {
 
   it('refuses a link after 7 days', async () => {
     expect((await invite(account.key, { email: 'late@example.test', fname: 'Late', kind: 'label' })).status).toBe(201);
-    const link = /(http:\/\/\S+\/invite\/[\w-]+)/.exec((await smtp.next('late@example.test')).text)![1];
+    const link = linkOf(await smtp.next('late@example.test'));
     server.moveClock(7 * 86_400_000 + 60_000);
     try {
       expect((await fetch(link)).status).toBe(410);
@@ -129,7 +132,6 @@ describe.each(backends())('members and invitations ($name)', (backend) => {
     // lease (a minute), so the server's other job loop runs the job again. The link of the first
     // mail must keep working (a run again once made a new token and the first link answered 404).
     const held = smtp.hold('slow@example.test');
-    const linkOf = (m: Received) => /(http:\/\/\S+\/invite\/[\w-]+)/.exec(m.text)![1];
     let link: string;
     try {
       expect((await invite(account.key, { email: 'slow@example.test', fname: 'Slow', kind: 'label' })).status).toBe(201);
