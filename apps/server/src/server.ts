@@ -61,7 +61,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, prefix: string, ro
 
 export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null }; sftp: SftpInbox | null }> {
   const open: OpenDb = await openMigratedDb(config.db);
-  const blobs = openBlobStore(config);
+  const blobs = await openBlobStore(config);
   await blobs.sweepTemp(24 * 3600_000);
   const validatePool = new EnginePool(config.validatePoolSize, { db: config.db });
   const deliveryPool = new EnginePool(config.deliveryConcurrency, { db: config.db });

@@ -4,9 +4,8 @@
  */
 import path from 'node:path';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations/index.js';
 
@@ -32,8 +31,12 @@ export interface OpenDb {
   close(): Promise<void>;
 }
 
+// Each driver is loaded when a database of its kind opens: an admin command starts without the other.
+const require = createRequire(import.meta.url);
+
 export function openDb(config: DbConfig, options: { poolSize?: number; readonly?: boolean } = {}): OpenDb {
   if (config.dialect === 'postgres') {
+    const pg = require('pg') as typeof import('pg');
     // pg returns int8/numeric as strings; every id and counter here is int4, counts are cast.
     const pool = new pg.Pool({ connectionString: config.location, max: options.poolSize ?? 10 });
     // An idle connection that the server ends (a restart, a failover, pg_terminate_backend) makes the
@@ -44,6 +47,7 @@ export function openDb(config: DbConfig, options: { poolSize?: number; readonly?
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.location), { recursive: true });
+  const SqliteDatabase = require('better-sqlite3') as typeof import('better-sqlite3');
   const sqlite = new SqliteDatabase(config.location, { readonly: options.readonly ?? false });
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');
   // Other processes (admin commands, a second server) write the same file: wait instead of failing.

@@ -47,7 +47,7 @@ export function registerLinkAdmin(admin: Command, withDb: WithDb, intArg: IntArg
           }
           const kind = imageKind(bytes);
           if (!kind || bytes.length > 10 * 1024 * 1024) throw new AdminError(`${file} must be a JPEG or PNG image of at most 10 MB`);
-          const blobs = openBlobStore(env.config);
+          const blobs = await openBlobStore(env.config);
           const temp = blobs.tempPath(`cover.${kind}`);
           fs.writeFileSync(temp, bytes);
           artworkKey = await blobs.putFile(temp, `cover.${kind}`);

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import ssh2 from 'ssh2';
+import { ssh2 } from './ssh2.js';
 
 export function hostKeyFile(dataDir: string): string {
   return process.env.SFTP_HOST_KEY_FILE || path.join(dataDir, 'sftp', 'host-key');
@@ -42,15 +42,15 @@ export function loadOrCreateHostKey(dataDir: string): string {
  */
 export function generateHostKey(): string {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const { private: key } = ssh2.utils.generateKeyPairSync('ed25519');
-    if (!(ssh2.utils.parseKey(key) instanceof Error)) return key;
+    const { private: key } = ssh2().utils.generateKeyPairSync('ed25519');
+    if (!(ssh2().utils.parseKey(key) instanceof Error)) return key;
   }
   throw new Error('could not make an SSH host key that ssh2 can read');
 }
 
 /** `SHA256:<base64 without padding>` of the public key blob, as `ssh-keygen -lf` prints it. */
 export function fingerprintOf(privateOrPublicKey: string): { fingerprint: string; type: string; publicKey: string } {
-  const parsed = ssh2.utils.parseKey(privateOrPublicKey);
+  const parsed = ssh2().utils.parseKey(privateOrPublicKey);
   if (parsed instanceof Error) throw parsed;
   const key = Array.isArray(parsed) ? parsed[0] : parsed;
   const blob = key.getPublicSSH();

@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import ssh2, { type ParsedKey } from 'ssh2';
+import type { ParsedKey } from 'ssh2';
+import { ssh2 } from './ssh2.js';
 import type { Database } from '../db/schema.js';
 import { hashPassword } from '../members/invitations.js';
 import { isoIn, nowIso, nowMs } from '../clock.js';
@@ -62,7 +63,7 @@ export async function revokeLogin(db: Kysely<Database>, accountId: number) {
 
 /** Adds an OpenSSH public key line to the account's active login. */
 export async function addPublicKey(db: Kysely<Database>, accountId: number, line: string) {
-  const parsed = ssh2.utils.parseKey(line.trim());
+  const parsed = ssh2().utils.parseKey(line.trim());
   if (parsed instanceof Error) throw new AdminError(`not an SSH public key: ${parsed.message}`);
   const key = Array.isArray(parsed) ? parsed[0] : parsed;
   if (key.isPrivateKey()) throw new AdminError('give the public key (the .pub file), never the private one');
@@ -86,7 +87,7 @@ export async function passwordMatches(stored: string, password: string): Promise
 /** Whether `algo`/`data` (what the client offered) is one of the login's keys. */
 export function publicKeyOf(login: LoginRow, algo: string, data: Buffer): ParsedKey | null {
   for (const line of JSON.parse(login.public_keys) as string[]) {
-    const parsed = ssh2.utils.parseKey(line);
+    const parsed = ssh2().utils.parseKey(line);
     if (parsed instanceof Error) continue;
     const key = Array.isArray(parsed) ? parsed[0] : parsed;
     const blob = key.getPublicSSH();

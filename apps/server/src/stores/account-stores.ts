@@ -3,7 +3,6 @@
  * deliveries). Set by staff (`ddex-server admin stores set`); ids are the engine's store ids.
  */
 import type { Kysely } from 'kysely';
-import { STORES } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
 import './tables.js';
 
@@ -17,6 +16,8 @@ export async function accountStores(db: Kysely<Database>, accountId: number): Pr
 
 /** Replaces the account's stores (one transaction); throws UnknownStoreError naming an id the engine has no profile for. */
 export async function setAccountStores(db: Kysely<Database>, accountId: number, ids: readonly string[]): Promise<string[]> {
+  // The engine is loaded here, not with the admin commands that import this file.
+  const { STORES } = await import('@ddex-check/engine');
   const known = STORES.map((s) => s.id);
   const wanted = [...new Set(ids.map((id) => id.trim().toLowerCase()).filter(Boolean))];
   const unknown = wanted.filter((id) => !known.includes(id));
