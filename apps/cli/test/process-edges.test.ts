@@ -154,6 +154,21 @@ describe('no DDEX schemas installed', () => {
   });
 });
 
+describe('a DDEX schema set that is there but broken', () => {
+  it('names the file and line, and says to mend the set, not to install one', () => {
+    const schemas = path.join(dir, 'broken-xsd');
+    cpSync(path.join(process.env.DDEX_SCHEMAS_DIR!, 'ern-4.3'), path.join(schemas, 'ern-4.3'), { recursive: true });
+    // The set imports its allowed value sets from this file.
+    unlinkSync(path.join(schemas, 'ern-4.3', 'allowed-value-sets.xsd'));
+    const r = cli([album, '--schemas', schemas]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/would import \(schema not checked\)/);
+    expect(r.out).toMatch(/could not be compiled: .*ern-4\.3\/release-notification\.xsd:\d+: schema allowed-value-sets\.xsd not found locally/);
+    expect(r.out).toMatch(/hint: The XSD set for ERN 4\.3 was found but is broken or incomplete/);
+    expect(r.out).not.toMatch(/hint: Install the DDEX XSD set/);
+  });
+});
+
 describe('small commands', () => {
   it('--version loads nothing but the version', () => {
     // A module hook records every module Node loads for the run: in-thread hooks where Node has them
