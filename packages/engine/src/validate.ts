@@ -161,7 +161,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
         onBytes: session?.onBytes ? (chunk: Buffer) => session!.onBytes!(chunk) : undefined,
         threadSchema: task && typeof task !== 'string' ? task : undefined,
       };
-    }, { parseThread: ctx.options.parseThread ?? entry.size });
+    }, { parseThread: ctx.options.parseThread ?? entry.size, file: entry.file });
   } catch (error) {
     pass = { root: null, fatal: { kind: 'read', message: (error as Error).message, line: null, column: null }, listenerFailures: [], bytes: 0, elements: 0 };
   }

@@ -28,7 +28,7 @@ export async function openFileStream(absolute: string, bulk = false): Promise<Re
 }
 
 export function fileEntry(absolute: string, relative: string, size: number): BatchEntry {
-  return { path: relative, size, open: (options) => openFileStream(absolute, options?.bulk) };
+  return { path: relative, size, file: absolute, open: (options) => openFileStream(absolute, options?.bulk) };
 }
 
 const isPermission = (err: unknown) => ['EACCES', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '');

@@ -8,6 +8,8 @@ export interface BatchEntry {
   /** Path inside the batch, '/'-separated, no leading slash (`721620118165/resources/01.flac`). */
   path: string;
   size: number;
+  /** The file on disk that `open` reads, when the entry is one (not a zip entry or a stream). */
+  file?: string;
   /**
    * Opens the bytes; may be called more than once. `bulk`: the whole file will be read for its
    * bytes (media hashing), so a file on disk is read in large chunks.

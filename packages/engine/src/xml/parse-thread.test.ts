@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { validate } from '../validate.js';
@@ -120,6 +121,54 @@ describe('validate with the parse thread', () => {
     expect(opened[0]).toBe(2049);
     expect(opened[1]).toBe((32 * 1024) / 8);
     expect(opened.reduce((a, b) => a + b, 0)).toBe(1 + body.length / item.length);
+  });
+
+  it('reads a file past its head itself: the same events as the bytes handed over, and the file closed after', async () => {
+    const passOf = async (file?: string) => {
+      const events: string[] = [];
+      const listener = { onOpen: (el: { name: string; line: number; column: number }) => void events.push(`${el.name}@${el.line}:${el.column}`), onText: (text: string) => void events.push(text) };
+      const before = ParseThread.readBytes;
+      const result = await runMessagePass(createReadStream(big), () => ({ listeners: [listener] }), { parseThread: true, file });
+      return { events, result, read: ParseThread.readBytes - before };
+    };
+    const fds = () => readdirSync('/proc/self/fd').length;
+    const open = fds();
+    const direct = await passOf(big);
+    const handed = await passOf();
+    expect(direct.read).toBeGreaterThan(statSync(big).size / 2);
+    expect(handed.read).toBe(0);
+    expect(direct.result.bytes).toBe(statSync(big).size);
+    expect(direct.result).toEqual(handed.result);
+    expect(direct.events.length).toBeGreaterThan(10_000);
+    expect(direct.events).toEqual(handed.events);
+    expect(fds()).toBe(open);
+  });
+
+  it('reads a named pipe as the stream it is, to its end', async () => {
+    const fifo = path.join(dir, 'pipe.xml');
+    execFileSync('mkfifo', [fifo]);
+    const writer = createWriteStream(fifo);
+    createReadStream(big).pipe(writer);
+    const before = ParseThread.readBytes;
+    const result = await runMessagePass(createReadStream(fifo), () => ({ listeners: [] }), { parseThread: true, file: fifo });
+    expect(ParseThread.readBytes).toBe(before);
+    expect(result.bytes).toBe(statSync(big).size);
+    expect(result.fatal).toBeNull();
+  });
+
+  it('a file that ends before the bytes asked for fails the message as not read, naming the byte; the thread is not kept', async () => {
+    await endIdleThreads();
+    const short = path.join(dir, 'short.xml');
+    writeFileSync(short, '<R><I>1</I>');
+    const handle = await fsp.open(short, 'r');
+    const thread = new ParseThread();
+    thread.read(handle.fd, 0, 100);
+    await expect(thread.next()).rejects.toThrow(/^could not read the message: the file ended at byte 11, before the 100 bytes it had when the check began/);
+    await thread.close();
+    await handle.close();
+    const threads = ParseThread.threads;
+    await new ParseThread().close();
+    expect(ParseThread.threads - threads).toBe(1);
   });
 
   it('a thread that stops answers every waiting batch with an error naming it', async () => {

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EventBatch } from './event-encoder.js';
-import type { PackedBatch, SchemaAnswer, SchemaRequest } from './parse-worker.js';
+import type { PackedBatch, ReadFailure, SchemaAnswer, SchemaRequest } from './parse-worker.js';
 
 /**
  * Messages from this size on are parsed on a second thread when there is a second core. Starting the
@@ -117,6 +117,8 @@ export class ParseThread {
   static started = 0;
   /** Worker threads started for them (fewer: a thread is kept for the next message). */
   static threads = 0;
+  /** Bytes that threads were asked to read from a file themselves (`read`). */
+  static readBytes = 0;
   private readonly worker: Worker;
   /** Requests and chunks handed over: a thread given nothing yet can be kept whatever happened. */
   private posted = 0;
@@ -138,8 +140,9 @@ export class ParseThread {
     if (!file) throw new Error('the parse thread is not built (run npm run build)');
     this.worker = startWorker(file);
     ParseThread.started++;
-    this.worker.on('message', (answer: PackedBatch | SchemaAnswer | { error: string }) => {
+    this.worker.on('message', (answer: PackedBatch | SchemaAnswer | ReadFailure | { error: string }) => {
       if ('error' in answer) return this.broken(new Error(`the parse thread failed: ${answer.error}`));
+      if ('readError' in answer) return this.broken(new Error(`could not read the message: ${answer.readError}`));
       if ('schemaResult' in answer) {
         this.schemaAnswer = answer;
         return;
@@ -173,6 +176,22 @@ export class ParseThread {
       this.held.push(chunk);
       this.heldBytes += chunk.length;
     }
+  }
+
+  /**
+   * Has the thread read the message's next chunk itself, from byte `at` (after the bytes written so
+   * far) of the open file `fd`, up to byte `end`; returns the chunk's length. The caller keeps `fd`
+   * open until `close`.
+   */
+  read(fd: number, at: number, end: number): number {
+    this.flush();
+    const length = Math.min(this.chunkBytes, end - at);
+    ParseThread.readBytes += length;
+    this.chunkBytes = Math.min(this.chunkBytes * 2, CHUNK_BYTES);
+    this.inFlight++;
+    this.posted++;
+    this.worker.postMessage({ fd, at, length });
+    return length;
   }
 
   /** No more bytes: the thread answers with the message's last events. */

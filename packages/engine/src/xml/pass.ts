@@ -4,6 +4,7 @@
  * of the head) so that the listeners can be chosen by version before the real pass begins; the
  * bytes read for that sniff are replayed. Nothing builds a DOM: memory is the element stack.
  */
+import { promises as fs } from 'node:fs';
 import type { XmlListener } from './events.js';
 import { EventEncoder, type EventBatch } from './event-encoder.js';
 import { PassEvents, detached } from './pass-events.js';
@@ -67,6 +68,13 @@ export interface PassOptions {
    * Default: on this thread.
    */
   parseThread?: boolean | number;
+  /**
+   * The file on disk whose bytes `source` yields, from its first byte: a parse thread reads the
+   * message from it itself past the head (unless `PassSetup.onBytes` wants every byte here), so this
+   * thread neither reads nor copies the bytes. The message ends where the file ends when the thread
+   * starts on it.
+   */
+  file?: string;
 }
 
 /**
@@ -92,6 +100,8 @@ export async function runMessagePass(
   // Started first, so that the thread boots while the head is sniffed.
   const wanted = typeof options.parseThread === 'number' ? wantsParseThread(options.parseThread) : options.parseThread === true && parseThreadBuilt();
   let thread: ParseThread | null = wanted ? new ParseThread() : null;
+  /** The file the parse thread reads (`PassOptions.file`), closed once the thread is done with it. */
+  let direct: fs.FileHandle | null = null;
 
   try {
     // 1. Sniff the root from the head.
@@ -151,7 +161,15 @@ export async function runMessagePass(
 
     try {
       for (const chunk of head) feed(chunk);
-      if (!ended) {
+      if (!ended && thread && options.file && !onBytes) direct = await openRegular(options.file);
+      if (direct && thread) {
+        // The rest of the file is read by the parse thread, chunk by chunk as batches are taken.
+        const { size } = await direct.stat();
+        while (bytes < size && !pass.stopped) {
+          bytes += thread.read(direct.fd, bytes, size);
+          await drain(IN_FLIGHT);
+        }
+      } else if (!ended) {
         for (let chunk = await next(); chunk; chunk = await next()) {
           feed(chunk);
           await drain(IN_FLIGHT);
@@ -179,9 +197,15 @@ export async function runMessagePass(
     return pass.finish(bytes);
   } finally {
     await thread?.close();
+    await direct?.close();
     // A pass that stopped early leaves the source unread: let it go (a file stream closes its descriptor).
     await iterator.return?.().catch(() => undefined);
   }
+}
+
+/** The file opened for the parse thread to read, when it is a regular file (a pipe or a device is read as the stream it is). */
+async function openRegular(file: string): Promise<fs.FileHandle | null> {
+  return (await fs.stat(file)).isFile() ? fs.open(file, 'r') : null;
 }
 
 /** Finds the root element in the head with a throwaway encoder; tolerant of anything before it. */
