@@ -155,15 +155,28 @@ describe('no DDEX schemas installed', () => {
 });
 
 describe('a DDEX schema set that is there but broken', () => {
-  it('names the file and line, and says to mend the set, not to install one', () => {
-    const schemas = path.join(dir, 'broken-xsd');
+  let schemas = '';
+  beforeAll(() => {
+    schemas = path.join(dir, 'broken-xsd');
     cpSync(path.join(process.env.DDEX_SCHEMAS_DIR!, 'ern-4.3'), path.join(schemas, 'ern-4.3'), { recursive: true });
     // The set imports its allowed value sets from this file.
     unlinkSync(path.join(schemas, 'ern-4.3', 'allowed-value-sets.xsd'));
+  });
+
+  it('names the file and line, and says to mend the set, not to install one', () => {
     const r = cli([album, '--schemas', schemas]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/would import \(schema not checked\)/);
     expect(r.out).toMatch(/could not be compiled: .*ern-4\.3\/release-notification\.xsd:\d+: schema allowed-value-sets\.xsd not found locally/);
+    expect(r.out).toMatch(/hint: The XSD set for ERN 4\.3 was found but is broken or incomplete/);
+    expect(r.out).not.toMatch(/hint: Install the DDEX XSD set/);
+  });
+
+  it('says the same with libxml2, in its own words', () => {
+    const r = cli([album, '--schemas', schemas, '--schema-engine', 'libxml2']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/would import \(schema not checked\)/);
+    expect(r.out).toMatch(/XSD set in .*ern-4\.3 cannot be used/);
     expect(r.out).toMatch(/hint: The XSD set for ERN 4\.3 was found but is broken or incomplete/);
     expect(r.out).not.toMatch(/hint: Install the DDEX XSD set/);
   });

@@ -293,19 +293,19 @@ function schemaChecks(result: SchemaResult, version: string, file: string, ctx: 
 }
 
 /**
- * What to do about a skipped schema validation, by its reason: install a set that is missing, mend
- * one that is there but broken (an import or a type missing: reinstalling in place would keep the
- * stray file), use the compiled validator for what libxml2 cannot hold, or report a fault of ours.
+ * What to do about a skipped schema validation, by its reason as the validators word it: install
+ * a set that is missing, mend one that is there but broken (an import or a type missing:
+ * reinstalling in place would keep the stray file), use the compiled validator for a message
+ * libxml2 cannot hold, or report a fault of ours.
  */
 function skipFix(note: string | undefined, version: string): string {
-  if (note?.includes('could not be compiled')) {
+  if (!note || /\bno XSD set for ERN\b/.test(note)) return installHint(version);
+  // The compiled validator's words, then libxml2's.
+  if (/could not be compiled|XSD set in .* cannot be used/.test(note)) {
     return `The XSD set for ERN ${version} was found but is broken or incomplete (the reason names the file and line): fix that file, or replace the set with a complete copy ("ddex-check schemas pull ${version}" into an empty folder given to --schemas).`;
   }
-  if (note?.startsWith('libxml2 ')) return 'Validate with the compiled validator (--schema-engine compiled, the default): it reads the message as a stream, at any size.';
-  if (note && /validator (failed|could not start|on the parse thread gave no result)/.test(note)) {
-    return 'A fault of ddex-check, not of the message (the other checks ran): please report it with the reason above.';
-  }
-  return installHint(version);
+  if (/^libxml2 (cannot|could not) validate/.test(note)) return 'Validate with the compiled validator (--schema-engine compiled, the default): it reads the message as a stream, at any size.';
+  return 'A fault of ddex-check, not of the message (the other checks ran): please report it with the reason above.';
 }
 
 function installHint(version: string): string {
