@@ -59,8 +59,12 @@ const T_NULLS = 17;
 /** The same string as one written earlier in the record (a 4.x title is its DisplayTitleText and its DisplayTitle): the distance back to it. */
 const T_AGAIN = 18;
 
-/** Bytes per page; a record larger than that gets a page of its own. */
-const PAGE_BYTES = 1 << 20;
+/**
+ * Bytes per page; a record larger than that gets a page of its own. A list read in order (its
+ * pages read one after the other) takes smaller pages: a 1 GB message's rules keep five such lists,
+ * each with its budget and the page being written in memory, 15 MB at 1 MiB a page.
+ */
+const PAGE_BYTES = { records: 1 << 20, ordered: 1 << 18 };
 /** Address = page number * PAGE_SPAN + offset. */
 export const PAGE_SPAN = 1 << 21;
 /** Strings of a record remembered for T_AGAIN. */
@@ -137,6 +141,7 @@ export class RecordStore {
   lastShape = -1;
   /** Bytes of records written (for tests and benchmarks). */
   bytes = 0;
+  private readonly pageBytes: number;
 
   /**
    * `ordered`: a list read in order (stored-list.ts), which needs few pages in memory; records are
@@ -147,7 +152,8 @@ export class RecordStore {
     use: 'records' | 'ordered' = 'records',
     private readonly locations: LocTable | null = null,
   ) {
-    this.pages = new PageFile(PAGE_BYTES, RESIDENT_PAGES[use]);
+    this.pages = new PageFile(PAGE_BYTES[use], RESIDENT_PAGES[use]);
+    this.pageBytes = PAGE_BYTES[use];
   }
 
   /** Its pages, those in memory, and bytes written to its temporary file. */
@@ -481,7 +487,7 @@ export class RecordStore {
   private room(bytes: number): void {
     if (this.n + bytes <= this.out.length) return;
     const written = this.n - this.start;
-    const page = this.pages.add(Math.max(PAGE_BYTES, (written + bytes) * 2), this.start) as RawBuffer;
+    const page = this.pages.add(Math.max(this.pageBytes, (written + bytes) * 2), this.start) as RawBuffer;
     this.out.copy(page, 0, this.start, this.n);
     this.bufPage = -1;
     this.out = page;

@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFile
 import os from 'node:os';
 import path from 'node:path';
 import { validate } from '../validate.js';
-import { endIdleThreads, ParseThread, PARSE_THREAD_MIN_BYTES, wantsParseThread } from './parse-thread.js';
+import { endIdleThreads, KEPT_THREAD, ParseThread, PARSE_THREAD_MIN_BYTES, wantsParseThread } from './parse-thread.js';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
 import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';
 import { runMessagePass } from './pass.js';
@@ -96,6 +96,29 @@ describe('validate with the parse thread', () => {
     expect(ParseThread.threads - threads).toBe(2);
     await again.close();
   });
+
+  it('ends the thread of a big message instead of keeping it through the message end (its memory goes back), and keeps the thread of a smaller one', async () => {
+    await endIdleThreads();
+    const size = statSync(big).size;
+    const limit = KEPT_THREAD.belowBytes;
+    try {
+      // The 3 MB message counts as big, whether the thread reads the file or is handed the bytes.
+      KEPT_THREAD.belowBytes = size;
+      const threads = ParseThread.threads;
+      for (const input of [big, big]) expect((await verdictOf(input, true)).verdict).toBe('would_be_rejected');
+      const piped = await runMessagePass(Readable.from([readFileSync(big)]), () => ({ listeners: [] }), { parseThread: true });
+      expect(piped.fatal).toBeNull();
+      expect(piped.bytes).toBe(size);
+      expect(ParseThread.threads - threads).toBe(3);
+      // One byte more than the message: small, kept, and the next message takes it.
+      KEPT_THREAD.belowBytes = size + 1;
+      await verdictOf(big, true);
+      await verdictOf(big, true);
+      expect(ParseThread.threads - threads).toBe(4);
+    } finally {
+      KEPT_THREAD.belowBytes = limit;
+    }
+  }, 60_000);
 
   it('is chosen by size when a second core is there', () => {
     expect(wantsParseThread(PARSE_THREAD_MIN_BYTES - 1)).toBe(false);

@@ -63,6 +63,13 @@ export function wantsParseThread(bytes: number | undefined): boolean {
  */
 const IDLE_MS = 10_000;
 const IDLE_MAX = 2;
+/**
+ * A thread that parsed a message of this many bytes or more is ended, not kept: its heap and
+ * buffers (about 40 MB after a 1 GB message, measured) would stay while the pass's thread runs the
+ * rules at message end, the run's peak of memory; starting another takes about 0.2 s, against a
+ * pass of 15 s or more at this size. Tests lower it.
+ */
+export const KEPT_THREAD = { belowBytes: 256 * 1024 * 1024 };
 const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
 
 function startWorker(file: string): Worker {
@@ -128,6 +135,8 @@ export class ParseThread {
   private held: Uint8Array[] = [];
   private heldBytes = 0;
   private chunkBytes = FIRST_CHUNK_BYTES;
+  /** Bytes of the message handed over or read by the thread. */
+  private bytes = 0;
   private ended = false;
   /** Chunks (and the end) handed over whose batches were not taken yet. */
   inFlight = 0;
@@ -187,6 +196,7 @@ export class ParseThread {
     this.flush();
     const length = Math.min(this.chunkBytes, end - at);
     ParseThread.readBytes += length;
+    this.bytes += length;
     this.chunkBytes = Math.min(this.chunkBytes * 2, CHUNK_BYTES);
     this.inFlight++;
     this.posted++;
@@ -223,12 +233,12 @@ export class ParseThread {
 
   /**
    * Done with the thread: kept for the next message when this one ended cleanly (every batch taken,
-   * no failure) or was never given any bytes, else ended (a pass stopped early leaves batches in
-   * flight and the thread mid-message).
+   * no failure) or was never given any bytes, and was not a big one (KEPT_THREAD), else ended (a
+   * pass stopped early leaves batches in flight and the thread mid-message).
    */
   async close(): Promise<void> {
     const clean = !this.failure && (this.posted === 0 || (this.ended && this.inFlight === 0 && this.ready.length === 0));
-    if (clean && keepIdle(this.worker)) return;
+    if (clean && this.bytes < KEPT_THREAD.belowBytes && keepIdle(this.worker)) return;
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
   }
@@ -243,6 +253,7 @@ export class ParseThread {
       at += chunk.length;
     }
     this.held = [];
+    this.bytes += this.heldBytes;
     this.heldBytes = 0;
     this.post(buffer);
   }
