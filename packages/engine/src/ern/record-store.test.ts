@@ -202,6 +202,53 @@ describe('RecordStore', () => {
       store.close();
     });
 
+    it('reads the fields of a record in any order, one record after another or between reads of records on other pages (runs of nulls, more fields than the places it keeps)', () => {
+      const store = new RecordStore();
+      const FIELDS = 90;
+      /** Field `f` of record `i`: runs of nulls, numbers, strings, nested values. */
+      const valueOf = (i: number, f: number): unknown => {
+        // Runs of one to four nulls.
+        if ((i + f) % 9 < (i % 4) + 1) return null;
+        const k = (i * 31 + f * 17) % 11;
+        if (k < 4) return `t${k}`;
+        if (k < 6) return i * 1000 + f;
+        if (k < 8) return `v${i}.${f} `.repeat(1 + (f % 5));
+        if (k === 8) return [`a${i}`, f, null, { x: f }];
+        if (k === 9) return { deep: { i, f }, s: `s${f}` };
+        return f % 2 === 0;
+      };
+      const originals: Record<string, unknown>[] = [];
+      for (let i = 0; i < 12_000; i++) {
+        const record: Record<string, unknown> = {};
+        for (let f = 0; f < FIELDS; f++) record[`f${f}`] = valueOf(i, f);
+        originals.push(record);
+      }
+      const list = [...originals];
+      seal(store, list);
+      expect(store.stats().pages).toBeGreaterThan(RESIDENT_PAGES.records + 1);
+      let seed = 7;
+      const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) % n);
+      for (let k = 0; k < 4000; k++) {
+        const i = random(list.length);
+        // A few fields of one record in a row, in any order, now and then a record of another page in between.
+        for (let j = 0; j < 6; j++) {
+          const f = j === 0 ? FIELDS - 1 - random(3) : random(FIELDS);
+          expect((list[i] as Record<string, unknown>)[`f${f}`], `record ${i} field ${f}`).toEqual(valueOf(i, f));
+          const other = (i + 6000) % list.length;
+          const between = random(4);
+          if (between === 0) {
+            const g = random(FIELDS);
+            expect((list[other] as Record<string, unknown>)[`f${g}`], `record ${other} field ${g}`).toEqual(valueOf(other, g));
+          } else if (between === 1) {
+            // Read whole: the store moves to the other record's page without reading a field.
+            expect(JSON.parse(JSON.stringify(list[other]))).toEqual(JSON.parse(JSON.stringify(originals[other])));
+          }
+        }
+      }
+      expect(store.stats().reads).toBeGreaterThan(100);
+      store.close();
+    });
+
     it('makes no file while its pages fit the budget', () => {
       RESIDENT_PAGES.records = 100;
       const store = new RecordStore();

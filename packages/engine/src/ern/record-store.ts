@@ -73,6 +73,8 @@ const AGAIN_RING = 8;
 const CACHE_MASK = 1023;
 /** Encoded size of the largest value the cache keeps. */
 const CACHE_BYTES = 2048;
+/** Fields of a record whose places `reach` keeps. */
+const REACH_FIELDS = 64;
 /** Distinct values a field may intern before it writes its strings in place. */
 const SLOT_STRINGS = 64;
 
@@ -137,6 +139,13 @@ export class RecordStore {
   private readonly cacheValue: unknown[] = new Array(CACHE_MASK + 1).fill(undefined);
   /** The page `buf` is (-1: none; a page left memory may have lent its buffer to another). */
   private bufPage = -1;
+  /** The record `reach` last positioned on (-1: none), its anchored row and line, and where its fields up to `reached` start (with the nulls of a run still to read there). */
+  private reachedAt = -1;
+  private reachedRow = 0;
+  private reachedLine = 0;
+  private reached = 0;
+  private readonly fieldPos = new Int32Array(REACH_FIELDS);
+  private readonly fieldNulls = new Int32Array(REACH_FIELDS);
   /** The shape of the last record written (a list keeps it, to make views without reading the record). */
   lastShape = -1;
   /** Bytes of records written (for tests and benchmarks). */
@@ -165,6 +174,7 @@ export class RecordStore {
   close(): void {
     this.pages.close();
     this.bufPage = -1;
+    this.reachedAt = -1;
     this.buf = Buffer.alloc(0);
   }
 
@@ -194,8 +204,7 @@ export class RecordStore {
   field(at: number, index: number): unknown {
     const slot = (at + index * 40503) & CACHE_MASK;
     if (this.cacheAt[slot] === at && this.cacheIndex[slot] === index) return this.cacheValue[slot];
-    this.enter(at);
-    for (let i = 0; i < index; i++) this.skip();
+    this.reach(at, index);
     const from = this.pos;
     const value = this.value();
     // A large value (an album's track list) is not kept: the cache would hold it until pushed out.
@@ -204,6 +213,44 @@ export class RecordStore {
     this.cacheIndex[slot] = index;
     this.cacheValue[slot] = value;
     return value;
+  }
+
+  /**
+   * Positions the reader on field `index` of the record at `at`. A rule reads several fields of a
+   * record one after the other (4 in 10 reads at message end are of the record read just before),
+   * and each read skipped every field before its own: where the fields of the record last reached
+   * start is kept, and a read goes on from the nearest one.
+   */
+  private reach(at: number, index: number): void {
+    let i = 0;
+    if (at === this.reachedAt) {
+      i = index < this.reached ? index : this.reached;
+      const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
+      if (page !== this.bufPage) {
+        this.buf = this.pages.get(page);
+        this.bufPage = page;
+      }
+      this.pos = this.fieldPos[i];
+      this.nulls = this.fieldNulls[i];
+      this.baseRow = this.reachedRow;
+      this.baseLine = this.reachedLine;
+    } else {
+      this.enter(at);
+      this.reachedAt = at;
+      this.reached = 0;
+      this.fieldPos[0] = this.pos;
+      this.fieldNulls[0] = 0;
+      this.reachedRow = this.baseRow;
+      this.reachedLine = this.baseLine;
+    }
+    for (; i < index; i++) {
+      this.skip();
+      if (i + 1 > this.reached && i + 1 < REACH_FIELDS) {
+        this.reached = i + 1;
+        this.fieldPos[i + 1] = this.pos;
+        this.fieldNulls[i + 1] = this.nulls;
+      }
+    }
   }
 
   /** Writes the record at `at` again with field `index` set to `value`; returns the new address. */
