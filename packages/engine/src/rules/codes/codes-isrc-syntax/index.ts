@@ -23,10 +23,11 @@ export default defineRule({
     },
   },
   create(ctx) {
-    const check = (value: string, loc: { line: number; column: number; path: string }, resource: string | null, release?: string | null) => {
+    // `ids` is called only for a finding: each read of a reference decodes a record kept as bytes.
+    const check = (value: string, loc: { line: number; column: number; path: string }, ids: () => { resource: string | null; release: string | null }) => {
       if (ISRC.test(value)) return;
       const compact = value.replace(/[\s-]/g, '');
-      const base = { loc, resource, ...(release !== undefined ? { release } : {}) };
+      const base = { loc, ...ids() };
       if (compact !== value && ISRC.test(compact.toUpperCase())) ctx.report({ ...base, messageId: 'separators', data: { isrc: value, compact: compact.toUpperCase() } });
       else if (ISRC.test(value.toUpperCase())) ctx.report({ ...base, messageId: 'lowercase', data: { isrc: value, upper: value.toUpperCase() } });
       else ctx.report({ ...base, messageId: 'invalid', data: { isrc: value } });
@@ -34,10 +35,10 @@ export default defineRule({
     return {
       'Message:exit'() {
         for (const resource of ctx.message.resources) {
-          if (resource.isrc) check(resource.isrc.value, resource.isrc, resource.reference?.value ?? null, null);
+          if (resource.isrc) check(resource.isrc.value, resource.isrc, () => ({ resource: resource.reference?.value ?? null, release: null }));
         }
         for (const release of ctx.message.releases) {
-          if (release.ids.isrc) check(release.ids.isrc.value, release.ids.isrc, null, release.reference?.value ?? null);
+          if (release.ids.isrc) check(release.ids.isrc.value, release.ids.isrc, () => ({ resource: null, release: release.reference?.value ?? null }));
         }
       },
     };

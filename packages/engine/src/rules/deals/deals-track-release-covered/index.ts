@@ -22,12 +22,20 @@ export default defineRule({
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
-        const tracks = ctx.message.releases.filter((r) => r.kind === 'track' && r.reference);
-        const withDeal = new Set(tracks.filter((r) => index.dealsOfRelease(r.reference!.value).length > 0));
-        if (withDeal.size === 0) return;
-        for (const r of tracks) {
-          if (withDeal.has(r)) continue;
-          ctx.report({ messageId: 'noDeal', loc: r.loc, release: r.reference!.value, data: { release: releaseName(r, ctx.message), covered: withDeal.size } });
+        // Track releases by number, not as a list and a set of records: a catalog message holds 400,000.
+        const releases = ctx.message.releases;
+        const without: number[] = [];
+        let covered = 0;
+        for (let i = 0; i < releases.length; i++) {
+          const r = releases.at(i)!;
+          if (r.kind !== 'track' || !r.reference) continue;
+          if (index.dealsOfRelease(r.reference.value).length > 0) covered++;
+          else without.push(i);
+        }
+        if (covered === 0) return;
+        for (const i of without) {
+          const r = releases.at(i)!;
+          ctx.report({ messageId: 'noDeal', loc: r.loc, release: r.reference!.value, data: { release: releaseName(r, ctx.message), covered } });
         }
       },
     };

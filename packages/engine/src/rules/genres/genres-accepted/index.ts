@@ -41,9 +41,10 @@ export default defineRule({
         const accepted = ctx.profile.genres;
         // Read twice rather than collected: a catalog message holds a million genres.
         const message = ctx.message;
-        function* genres(): Generator<{ genre: Genre; release: string | null; resource: string | null }> {
-          for (const r of message.releases) for (const g of r.genres) yield { genre: g, release: r.reference?.value ?? null, resource: null };
-          for (const r of message.resources) for (const g of r.genres) yield { genre: g, release: null, resource: r.reference?.value ?? null };
+        // The genre and its record; the record's reference is read only for a finding (every read decodes a record kept as bytes).
+        function* genres(): Generator<{ genre: Genre; owner: { reference?: { value: string } | null }; isRelease: boolean }> {
+          for (const r of message.releases) for (const g of r.genres) yield { genre: g, owner: r, isRelease: true };
+          for (const r of message.resources) for (const g of r.genres) yield { genre: g, owner: r, isRelease: false };
         }
         const usesAvs = ctx.version === '4.2' || ctx.version === '4.3';
         let needsAvs = false;
@@ -59,16 +60,19 @@ export default defineRule({
         const classified = avs?.get('classifiedGenre') ?? new Set<string>();
         const sub = avs?.get('subGenre') ?? new Set<string>();
         const seen = new Set<string>();
-        for (const { genre, release, resource } of genres()) {
-          const base = { loc: genre.loc, release, resource };
-          if (avs && genre.category && !classified.has(genre.category)) ctx.report({ ...base, messageId: 'unknownCategory', data: { genre: genre.category, suggestion: suggestion(genre.category, classified) } });
-          if (avs && genre.subCategory && !sub.has(genre.subCategory)) ctx.report({ ...base, messageId: 'unknownSubCategory', data: { genre: genre.subCategory, suggestion: suggestion(genre.subCategory, sub) } });
+        for (const { genre, owner, isRelease } of genres()) {
+          const where = () => {
+            const ref = owner.reference?.value ?? null;
+            return { loc: genre.loc, release: isRelease ? ref : null, resource: isRelease ? null : ref };
+          };
+          if (avs && genre.category && !classified.has(genre.category)) ctx.report({ ...where(), messageId: 'unknownCategory', data: { genre: genre.category, suggestion: suggestion(genre.category, classified) } });
+          if (avs && genre.subCategory && !sub.has(genre.subCategory)) ctx.report({ ...where(), messageId: 'unknownSubCategory', data: { genre: genre.subCategory, suggestion: suggestion(genre.subCategory, sub) } });
           const text = genre.text?.trim();
           if (!text || accepted.length === 0 || matchGenre(text, accepted) || (avs && (matchGenre(text, classified) || matchGenre(text, sub)))) continue;
           // One finding per distinct genre name: a 20-track album repeats it on every track.
           if (seen.has(text.toLowerCase())) continue;
           seen.add(text.toLowerCase());
-          ctx.report({ ...base, messageId: 'unknownText', data: { genre: text, suggestion: suggestion(text, accepted), examples: accepted.slice(0, 4).join(', ') } });
+          ctx.report({ ...where(), messageId: 'unknownText', data: { genre: text, suggestion: suggestion(text, accepted), examples: accepted.slice(0, 4).join(', ') } });
         }
       },
     };

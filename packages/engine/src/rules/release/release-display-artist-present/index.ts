@@ -26,24 +26,25 @@ export default defineRule({
     },
   },
   create(ctx) {
-    const check = (what: string, names: string[], artists: ArtistRef[], loc: LocId, ids: { release: string | null; resource: string | null }) => {
+    // `what` and `ids` are called only for a finding: names and references read records kept as bytes.
+    const check = (what: () => string, names: string[], artists: ArtistRef[], loc: LocId, ids: () => { release: string | null; resource: string | null }) => {
       if (!names.some((n) => n.trim() !== '') && artists.length === 0) {
-        ctx.report({ messageId: 'missing', loc, ...ids, data: { what } });
+        ctx.report({ messageId: 'missing', loc, ...ids(), data: { what: what() } });
         return;
       }
       if (ctx.family !== '4' || names.some((n) => n.trim() !== '')) return;
       for (const a of artists) {
         // A dangling reference is release-reference-resolves' finding; here only declared parties without a name.
         const party = a.partyReference ? ctx.message.parties.find((p) => p.reference.value === a.partyReference) : undefined;
-        if (party && !party.names.some((n) => n.trim() !== '')) ctx.report({ messageId: 'unnamed', loc: a.loc, ...ids, data: { what, party: a.partyReference } });
+        if (party && !party.names.some((n) => n.trim() !== '')) ctx.report({ messageId: 'unnamed', loc: a.loc, ...ids(), data: { what: what(), party: a.partyReference } });
       }
     };
     return {
       'Message:exit'() {
-        for (const r of productReleases(ctx.message)) check(`Release ${releaseName(r, ctx.message)}`, r.displayArtistNames, r.displayArtists, r.loc, { release: r.reference?.value ?? null, resource: null });
+        for (const r of productReleases(ctx.message)) check(() => `Release ${releaseName(r, ctx.message)}`, r.displayArtistNames, r.displayArtists, r.loc, () => ({ release: r.reference?.value ?? null, resource: null }));
         for (const r of ctx.message.resources) {
           if (r.kind !== 'SoundRecording' && r.kind !== 'Video') continue;
-          check(resourceName(r, ctx.message), r.displayArtistNames, r.displayArtists, r.loc, { release: null, resource: r.reference?.value ?? null });
+          check(() => resourceName(r, ctx.message), r.displayArtistNames, r.displayArtists, r.loc, () => ({ release: null, resource: r.reference?.value ?? null }));
         }
       },
     };

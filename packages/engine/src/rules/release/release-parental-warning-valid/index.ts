@@ -30,16 +30,17 @@ export default defineRule({
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         for (const release of mainReleases(ctx.message)) {
-          const ref = release.reference?.value ?? null;
-          if (release.parentalWarnings.length === 0) ctx.report({ messageId: 'missingRelease', loc: release.loc, release: ref, data: { release: releaseName(release, ctx.message) } });
+          // References read only for a finding (each read decodes a record kept as bytes).
+          const ref = () => release.reference?.value ?? null;
+          if (release.parentalWarnings.length === 0) ctx.report({ messageId: 'missingRelease', loc: release.loc, release: ref(), data: { release: releaseName(release, ctx.message) } });
           const releaseNotExplicit = release.parentalWarnings.includes('NotExplicit') && !release.parentalWarnings.includes('Explicit');
           for (const track of primaryResourcesOf(release, index)) {
-            const tref = track.reference?.value ?? null;
+            const tref = () => track.reference?.value ?? null;
             if (track.parentalWarnings.length === 0) {
               // 3.x lets the release's value stand for its tracks when they carry none.
-              if (ctx.family === '4') ctx.report({ messageId: 'missingTrack', loc: track.loc, release: ref, resource: tref, data: { resource: resourceName(track, ctx.message), release: releaseName(release, ctx.message) } });
+              if (ctx.family === '4') ctx.report({ messageId: 'missingTrack', loc: track.loc, release: ref(), resource: tref(), data: { resource: resourceName(track, ctx.message), release: releaseName(release, ctx.message) } });
             } else if (releaseNotExplicit && track.parentalWarnings.includes('Explicit')) {
-              ctx.report({ messageId: 'inconsistent', loc: track.loc, release: ref, resource: tref, data: { release: releaseName(release, ctx.message), releaseValue: 'NotExplicit', resource: resourceName(track, ctx.message) } });
+              ctx.report({ messageId: 'inconsistent', loc: track.loc, release: ref(), resource: tref(), data: { release: releaseName(release, ctx.message), releaseValue: 'NotExplicit', resource: resourceName(track, ctx.message) } });
             }
           }
         }

@@ -32,29 +32,30 @@ export default defineRule({
       if (!years) named.set(text, (years = [...text.matchAll(/(?:^|[^\d])(1[89]\d\d|20\d\d)(?!\d)/g)].map((m) => Number(m[1]))));
       return years;
     };
-    const check = (line: PcLine, ids: { release: string | null; resource: string | null }) => {
-      const base = { loc: line.loc, ...ids };
+    // `ids` is called only for a finding: each read of a reference decodes a record kept as bytes.
+    const check = (line: PcLine, ids: () => { release: string | null; resource: string | null }) => {
+      const base = () => ({ loc: line.loc, ...ids() });
       if (line.year === null) {
-        ctx.report({ ...base, messageId: 'noYear', data: { kind: line.kind, text: line.text } });
+        ctx.report({ ...base(), messageId: 'noYear', data: { kind: line.kind, text: line.text } });
         return;
       }
       if (line.year < FIRST_YEAR || line.year > last) {
-        ctx.report({ ...base, messageId: 'implausible', data: { kind: line.kind, year: line.year, first: FIRST_YEAR, last } });
+        ctx.report({ ...base(), messageId: 'implausible', data: { kind: line.kind, year: line.year, first: FIRST_YEAR, last } });
         return;
       }
       const years = yearsIn(line.text);
       // Only a text naming one year can contradict the Year (a range "2001-2003" names several).
-      if (years.length === 1 && years[0] !== line.year) ctx.report({ ...base, messageId: 'mismatch', data: { kind: line.kind, year: line.year, textYear: years[0], text: line.text } });
+      if (years.length === 1 && years[0] !== line.year) ctx.report({ ...base(), messageId: 'mismatch', data: { kind: line.kind, year: line.year, textYear: years[0], text: line.text } });
     };
     return {
       'Message:exit'() {
         for (const r of ctx.message.releases) {
-          const ids = { release: r.reference?.value ?? null, resource: null };
+          const ids = () => ({ release: r.reference?.value ?? null, resource: null });
           for (const l of r.pLines) check(l, ids);
           for (const l of r.cLines) check(l, ids);
         }
         for (const r of ctx.message.resources) {
-          const ids = { release: null, resource: r.reference?.value ?? null };
+          const ids = () => ({ release: null, resource: r.reference?.value ?? null });
           for (const l of r.pLines) check(l, ids);
           for (const l of r.cLines ?? []) check(l, ids);
         }

@@ -21,8 +21,9 @@ export default defineRule({
         const reported = new Set<string>();
         for (const release of mainReleases(ctx.message)) {
           for (const track of primaryResourcesOf(release, index)) {
+            if (track.isrc && track.isrc.value.trim() !== '') continue;
             const ref = track.reference?.value ?? '';
-            if ((track.isrc && track.isrc.value.trim() !== '') || reported.has(ref)) continue;
+            if (reported.has(ref)) continue;
             reported.add(ref);
             ctx.report({ messageId: 'missing', loc: track.loc, release: release.reference?.value ?? null, resource: track.reference?.value ?? null, data: { resource: resourceName(track, ctx.message), release: releaseName(release, ctx.message) } });
           }

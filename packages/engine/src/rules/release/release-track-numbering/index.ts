@@ -25,10 +25,18 @@ export default defineRule({
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         for (const release of ctx.message.releases) {
+          const tracks = release.tracks;
+          // One track numbered 1 (or not numbered) is in order whatever its kind: no lookup (a catalog's track releases).
+          if (tracks.length === 0) continue;
+          if (tracks.length === 1) {
+            const [only] = tracks;
+            if (only.sequence === null || only.sequence === 1) continue;
+          }
           const discs = new Map<string, { numbers: Set<number>; loc: Located }>();
-          for (const t of release.tracks) {
+          for (const t of tracks) {
+            if (t.sequence === null) continue;
             const kind = index.resource(t.resourceReference.value)?.kind;
-            if ((kind !== 'SoundRecording' && kind !== 'Video') || t.sequence === null) continue;
+            if (kind !== 'SoundRecording' && kind !== 'Video') continue;
             const key = groupKeyOf(t.groupPath, 2);
             const disc = discs.get(key) ?? { numbers: new Set<number>(), loc: t.resourceReference };
             disc.numbers.add(t.sequence);

@@ -35,6 +35,8 @@ export default defineRule({
           return kind === 'SoundRecording' || kind === 'Video';
         };
         for (const release of ctx.message.releases) {
+          // A number used twice, or a track unnumbered beside a numbered one, takes two tracks (a catalog's track releases have one).
+          if (release.tracks.length < 2) continue;
           const ref = release.reference?.value ?? null;
           // Two readings of the track list, keeping per group what the check needs (a catalog's album may hold
           // hundreds of thousands of tracks): whether any track is numbered, then each number's first track.

@@ -32,16 +32,16 @@ export default defineRule({
           const type = release.types.find((t) => t === 'Single' || t === 'EP' || t === 'Album' || t === 'TrackRelease') ?? release.types[0] ?? 'no type';
           const tracks = primaryResourcesOf(release, index);
           const seconds = tracks.reduce((sum, t) => sum + Math.max(0, durationSeconds(t.duration?.value ?? '') ?? 0), 0);
-          const data = { release: releaseName(release, ctx.message), type, count: tracks.length, duration: clock(seconds) };
-          const base = { loc: release.loc, release: release.reference?.value ?? null, data };
+          // Made only for a finding: the name and the reference read records kept as bytes.
+          const base = () => ({ loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), type, count: tracks.length, duration: clock(seconds) } });
           // A message whose release references resources it does not declare is release-reference-resolves' finding.
           const declared = release.tracks.length + release.resourceReferences.length;
           if (tracks.length === 0) {
-            if (declared === 0) ctx.report({ ...base, messageId: 'empty' });
-          } else if (type === 'Single' && tracks.length > 3) ctx.report({ ...base, messageId: 'single' });
-          else if (type === 'EP' && (tracks.length > 6 || seconds >= 30 * 60)) ctx.report({ ...base, messageId: 'ep' });
-          else if (type === 'Album' && tracks.length < 4 && seconds < 30 * 60) ctx.report({ ...base, messageId: 'album' });
-          else if (type === 'TrackRelease' && tracks.length > 1) ctx.report({ ...base, messageId: 'trackRelease' });
+            if (declared === 0) ctx.report({ ...base(), messageId: 'empty' });
+          } else if (type === 'Single' && tracks.length > 3) ctx.report({ ...base(), messageId: 'single' });
+          else if (type === 'EP' && (tracks.length > 6 || seconds >= 30 * 60)) ctx.report({ ...base(), messageId: 'ep' });
+          else if (type === 'Album' && tracks.length < 4 && seconds < 30 * 60) ctx.report({ ...base(), messageId: 'album' });
+          else if (type === 'TrackRelease' && tracks.length > 1) ctx.report({ ...base(), messageId: 'trackRelease' });
         }
       },
     };
