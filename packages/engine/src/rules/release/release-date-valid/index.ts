@@ -20,10 +20,9 @@ export default defineRule({
     return {
       'Message:exit'() {
         for (const release of ctx.message.releases) {
-          const ref = release.reference?.value ?? null;
           for (const [element, located] of [['ReleaseDate', release.releaseDate], ['OriginalReleaseDate', release.originalReleaseDate]] as const) {
             if (!located || located.value.trim() === '' || parseIsoDate(located.value)) continue;
-            ctx.report({ messageId: 'invalid', loc: located, release: ref, data: { element, date: located.value, release: releaseName(release, ctx.message) } });
+            ctx.report({ messageId: 'invalid', loc: located, release: release.reference?.value ?? null, data: { element, date: located.value, release: releaseName(release, ctx.message) } });
           }
         }
       },

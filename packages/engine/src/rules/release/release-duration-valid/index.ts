@@ -22,14 +22,15 @@ export default defineRule({
       'Message:exit'() {
         for (const r of ctx.message.resources) {
           if (r.kind !== 'SoundRecording' && r.kind !== 'Video') continue;
-          const base = { resource: r.reference?.value ?? null, release: null };
+          // Read only for a finding: each read of a reference decodes a record kept as bytes.
+          const base = () => ({ resource: r.reference?.value ?? null, release: null });
           if (!r.duration || r.duration.value.trim() === '') {
-            ctx.report({ ...base, loc: r.loc, messageId: 'missing', data: { resource: resourceName(r, ctx.message) } });
+            ctx.report({ ...base(), loc: r.loc, messageId: 'missing', data: { resource: resourceName(r, ctx.message) } });
             continue;
           }
           const seconds = durationSeconds(r.duration.value);
-          if (seconds === null) ctx.report({ ...base, loc: r.duration, messageId: 'unreadable', data: { resource: resourceName(r, ctx.message), duration: r.duration.value } });
-          else if (seconds <= 0) ctx.report({ ...base, loc: r.duration, messageId: 'zero', data: { resource: resourceName(r, ctx.message), duration: r.duration.value } });
+          if (seconds === null) ctx.report({ ...base(), loc: r.duration, messageId: 'unreadable', data: { resource: resourceName(r, ctx.message), duration: r.duration.value } });
+          else if (seconds <= 0) ctx.report({ ...base(), loc: r.duration, messageId: 'zero', data: { resource: resourceName(r, ctx.message), duration: r.duration.value } });
         }
       },
     };

@@ -25,18 +25,19 @@ export default defineRule({
     const meaningful = (text: string) => /[\p{L}\p{N}]/u.test(text);
     return {
       'Message:exit'() {
+        // References read only for a finding (each read decodes a record kept as bytes).
         for (const release of productReleases(ctx.message)) {
-          const ref = release.reference?.value ?? null;
+          const ref = () => release.reference?.value ?? null;
           const titles = release.titles.filter((t) => t.text.trim() !== '');
-          if (titles.length === 0) ctx.report({ messageId: 'release', loc: release.loc, release: ref, data: { release: releaseName(release, ctx.message) } });
-          else if (!titles.some((t) => meaningful(t.text))) ctx.report({ messageId: 'blank', loc: release.loc, release: ref, data: { what: `Release ${releaseName(release, ctx.message)}`, title: titles[0].text } });
+          if (titles.length === 0) ctx.report({ messageId: 'release', loc: release.loc, release: ref(), data: { release: releaseName(release, ctx.message) } });
+          else if (!titles.some((t) => meaningful(t.text))) ctx.report({ messageId: 'blank', loc: release.loc, release: ref(), data: { what: `Release ${releaseName(release, ctx.message)}`, title: titles[0].text } });
         }
         for (const resource of ctx.message.resources) {
           if (resource.kind !== 'SoundRecording' && resource.kind !== 'Video') continue;
-          const ref = resource.reference?.value ?? null;
+          const ref = () => resource.reference?.value ?? null;
           const titles = resource.titles.filter((t) => t.text.trim() !== '');
-          if (titles.length === 0) ctx.report({ messageId: 'resource', loc: resource.loc, resource: ref, release: null, data: { resource: resourceName(resource, ctx.message) } });
-          else if (!titles.some((t) => meaningful(t.text))) ctx.report({ messageId: 'blank', loc: resource.loc, resource: ref, release: null, data: { what: resourceName(resource, ctx.message), title: titles[0].text } });
+          if (titles.length === 0) ctx.report({ messageId: 'resource', loc: resource.loc, resource: ref(), release: null, data: { resource: resourceName(resource, ctx.message) } });
+          else if (!titles.some((t) => meaningful(t.text))) ctx.report({ messageId: 'blank', loc: resource.loc, resource: ref(), release: null, data: { what: resourceName(resource, ctx.message), title: titles[0].text } });
         }
       },
     };
