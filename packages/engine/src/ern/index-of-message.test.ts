@@ -53,6 +53,50 @@ describe.each([
   });
 });
 
+describe('indexMessage in typed arrays over records kept as bytes', () => {
+  /** FNV-1a over the UTF-16 code units, as the index hashes anchors. */
+  const fnv = (text: string) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return h | 0;
+  };
+  /** Two anchors of one hash: a probe for the absent one meets the present one's slot and must compare the anchors. */
+  function collision(): [string, string] {
+    const seen = new Map<number, string>();
+    for (let i = 0; ; i++) {
+      const text = `A${i}`;
+      const other = seen.get(fnv(text));
+      if (other !== undefined) return [other, text];
+      seen.set(fnv(text), text);
+    }
+  }
+
+  it('tells anchors of one hash apart, and finds anchors written in place, in Latin-1 and in UTF-16, as the maps do', async () => {
+    const [present, absent] = collision();
+    expect(fnv(present)).toBe(fnv(absent));
+    // More than 64 distinct references: past them, a field's strings are written in place rather than interned.
+    const refs = [present, 'Aé1', 'A€1', ...Array.from({ length: 100 }, (_, i) => `B${i}`)];
+    const recordings = refs.map((ref) => `<SoundRecording><ResourceReference>${ref}</ResourceReference><Type>MusicalWorkSoundRecording</Type></SoundRecording>`).join('');
+    const xml = `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><ResourceList>${recordings}</ResourceList><ReleaseList><Release><ReleaseReference>R0</ReleaseReference><ResourceGroup><ResourceGroupContentItem><ReleaseResourceReference>${present}</ReleaseResourceReference></ResourceGroupContentItem><ResourceGroupContentItem><ReleaseResourceReference>A€1</ReleaseResourceReference></ResourceGroupContentItem></ResourceGroup></Release></ReleaseList></ern:NewReleaseMessage>`;
+    const { message: m } = await readXml(xml);
+    expect(m.resources.constructor.name).toBe('RecordList');
+    const typed = indexMessage(m, true);
+    forgetIndex(m);
+    const maps = indexMessage(m, false);
+    forgetIndex(m);
+    expect(typed.resourceNumber(present)).toBe(0);
+    expect(typed.resourceNumber(absent)).toBe(-1);
+    expect(typed.resource(absent)).toBeUndefined();
+    expect(typed.releasesOfResource(absent)).toEqual([]);
+    expect(typed.releasesOfResource(present).map((r) => r.reference?.value)).toEqual(['R0']);
+    for (const ref of [...refs, absent, 'Ae1', 'A€2', 'B100', '']) {
+      expect(typed.resourceNumber(ref), ref).toBe(maps.resourceNumber(ref));
+      expect(typed.resource(ref)?.reference?.value, ref).toBe(maps.resource(ref)?.reference?.value);
+      expect(typed.releasesOfResource(ref).length, ref).toBe(maps.releasesOfResource(ref).length);
+    }
+  });
+});
+
 describe('the index grown while a message kept as objects streams', () => {
   const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
 

@@ -11,6 +11,7 @@
  * `index-of-message.test.ts` asks both the same questions.
  */
 import type { Deal, ErnMessage, Party, Records, Release, Resource } from './model.js';
+import { RecordList } from './record-list.js';
 
 export interface MessageIndex {
   release(ref: string): Release | undefined;
@@ -216,11 +217,16 @@ class AnchorTable<T> {
   private readonly slots: Int32Array;
   private readonly hashes: Int32Array;
   private readonly size: number;
+  /** The list when kept as bytes and the anchor is a located value's text: probes compare it in the bytes (`locatedTextIs`), without a view. */
+  private readonly stored: RecordList<object> | null;
 
+  /** `key`: the field whose located value's text `anchor` gives (`r.reference?.value ?? null`), for probes in the bytes. */
   constructor(
     private readonly list: Records<T>,
     private readonly anchor: (record: T) => string | null,
+    private readonly key: string | null = null,
   ) {
+    this.stored = key !== null && list instanceof RecordList ? (list as RecordList<object>) : null;
     // Two thirds full at most, any size (a power of two would take up to twice that).
     const size = Math.max(16, Math.ceil(list.length * 1.5));
     this.slots = new Int32Array(size).fill(-1);
@@ -242,8 +248,17 @@ class AnchorTable<T> {
         this.hashes[at] = h;
         return;
       }
-      if (this.hashes[at] === h && this.anchor(this.list.at(held)!) === ref) return;
+      if (this.hashes[at] === h && this.anchors(held, ref)) return;
     }
+  }
+
+  /** Whether record `held`'s anchor is `ref`. */
+  private anchors(held: number, ref: string): boolean {
+    if (this.stored !== null) {
+      const known = this.stored.locatedTextIs(held, this.key!, ref);
+      if (known !== null) return known;
+    }
+    return this.anchor(this.list.at(held)!) === ref;
   }
 
   /** The first slot to probe for hash `h`: its place scaled to the size (no modulo). */
@@ -257,7 +272,7 @@ class AnchorTable<T> {
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) return -1;
-      if (this.hashes[at] === h && this.anchor(this.list.at(held)!) === ref) return held;
+      if (this.hashes[at] === h && this.anchors(held, ref)) return held;
     }
   }
 
@@ -300,8 +315,8 @@ class Links<K, T> {
 function buildTypedIndex(m: ErnMessage): MessageIndex {
   const rs = m.releases;
   const res = m.resources;
-  const releases = new AnchorTable(rs, (r) => r.reference?.value ?? null);
-  const resources = new AnchorTable(res, (r) => r.reference?.value ?? null);
+  const releases = new AnchorTable(rs, (r) => r.reference?.value ?? null, 'reference');
+  const resources = new AnchorTable(res, (r) => r.reference?.value ?? null, 'reference');
   const parties = new AnchorTable(m.parties, (p) => p.reference.value || null);
   const byResource = new Links(res.length, resources, rs);
   const byRelease = new Links(rs.length, releases, m.deals);

@@ -93,6 +93,20 @@ export class RecordList<T extends object> implements Records<T> {
     return this.store.view(at, this, i, code === 0 ? undefined : this.kinds[code], shape === 0 ? undefined : shape - 1) as T;
   }
 
+  /**
+   * Whether record `i`'s `key` is a located value whose text is `text`, read in the store's bytes
+   * without a view (record-store.ts `locatedTextIs`); null when that cannot tell (a record not
+   * sealed or not stored, of an unknown shape, or a field of another kind): read the record.
+   */
+  locatedTextIs(i: number, key: string, text: string): boolean | null {
+    if (i < 0 || i >= this.sealed || key === HELD_KEY) return null;
+    const at = this.addresses[i];
+    const shape = this.shapes[i];
+    if (at < 0 || shape === 0) return null;
+    const index = this.store.keyIndex(shape - 1, key);
+    return index < 0 ? null : this.store.locatedTextIs(at, index, text);
+  }
+
   /** A view's setter wrote record `i` again, at `at`. */
   moved(i: number, at: number): void {
     this.addresses[i] = at;

@@ -70,6 +70,31 @@ describe('RecordStore', () => {
     expect(store.bytes).toBeGreaterThan(0);
   });
 
+  it("tells whether a located value's text is a given text from the bytes, as reading the value would", () => {
+    const store = new RecordStore();
+    const slot = store.newSlot();
+    // On the record's own row, or on another (the row difference written); each way of writing a string.
+    const located = (value: string, i: number) => new TableLocated(value, i % 2 === 0 ? r7 : m, isrc, 1001 + i, 5, table);
+    const references: (string | null)[] = ['R-same', 'Ré1', 'R€1', null, '', ...Array.from({ length: 80 }, (_, i) => `R${i}`)];
+    const addresses = references.map((ref, i) =>
+      store.write({ loc: new TableLoc(r7, -1, 1000 + i, 3, table), title: i === 0 ? 'R-same' : 'x', reference: ref === null ? null : located(ref, i), plain: 'R1' }, slot),
+    );
+    const texts = ['R-same', 'R-sam', 'Ré1', 'Re1', 'R€1', 'R€2', '', 'R1', 'R79', 'R7', 'R80', 'x'];
+    let compared = 0;
+    for (const at of addresses) {
+      const reference = (store.decode(at).reference as TableLocated | null)?.value ?? null;
+      for (const text of texts) {
+        expect(store.locatedTextIs(at, 2, text), `${reference} against ${text}`).toBe(reference === text);
+        compared++;
+      }
+      // A field that is not a located value: not told this way.
+      expect(store.locatedTextIs(at, 3, 'R1')).toBeNull();
+    }
+    expect(compared).toBe(references.length * texts.length);
+    // Past 64 distinct values the field's strings are written in place, before that interned: both ways were compared.
+    expect(store.decode(addresses.at(-1)!).reference).toBeInstanceOf(TableLocated);
+  });
+
   it('writes a string met again in a record as a reference back, also across containers whose lengths grow', () => {
     const store = new RecordStore();
     const long = 'y'.repeat(300);

@@ -86,6 +86,8 @@ export interface Chain {
 
 interface Shape {
   keys: string[];
+  /** Each key's field number (`keyIndex`), made when first asked. */
+  indexes?: Map<string, number>;
   /** Copies an object's values of this shape into an array, by named loads (a loop of keyed loads over every shape was megamorphic). */
   take: ((value: Record<string, unknown>, out: unknown[]) => void) | null;
   /** Reads an object of this shape from the store's position: an object literal of its own, so V8 gives every object of the shape one hidden class (a loop of keyed stores made the reads megamorphic). */
@@ -251,6 +253,69 @@ export class RecordStore {
         this.fieldNulls[i + 1] = this.nulls;
       }
     }
+  }
+
+  /** The field number of `key` in records of shape `shapeId`, -1 when they have no such key. */
+  keyIndex(shapeId: number, key: string): number {
+    const shape = this.shapes[shapeId];
+    shape.indexes ??= new Map(shape.keys.map((k, i) => [k, i]));
+    return shape.indexes.get(key) ?? -1;
+  }
+
+  /**
+   * Whether field `index` of the record at `at` is a located value whose text is `text`, compared
+   * in the bytes: no string, location or view is made (an index's probe confirms an anchor this
+   * way). False for a null field; null when the field holds anything else, for the caller to read.
+   */
+  locatedTextIs(at: number, index: number, text: string): boolean | null {
+    this.reach(at, index);
+    if (this.nulls > 0) return false;
+    const tag = this.buf[this.pos++];
+    switch (tag) {
+      case T_NULL:
+      case T_NULLS:
+        return false;
+      case T_LOCATED:
+        this.readVarint();
+      // falls through: the row difference read, the rest is as on the record's own row
+      case T_LOCATED_HERE:
+        this.readVarint();
+        this.readVarint();
+        this.readVarint();
+        return this.textIs(text);
+    }
+    return null;
+  }
+
+  /** Whether the value at the reader's position is the string `text` (null: not a string written as such). */
+  private textIs(text: string): boolean | null {
+    const tag = this.buf[this.pos++];
+    switch (tag) {
+      case T_LATIN1: {
+        const length = this.readVarint();
+        if (length !== text.length) return false;
+        const buf = this.buf;
+        const start = this.pos;
+        for (let i = 0; i < length; i++) if (buf[start + i] !== text.charCodeAt(i)) return false;
+        return true;
+      }
+      case T_UTF16: {
+        const length = this.readVarint();
+        if (length !== text.length * 2) return false;
+        const buf = this.buf;
+        const start = this.pos;
+        for (let i = 0; i < text.length; i++) if ((buf[start + 2 * i] | (buf[start + 2 * i + 1] << 8)) !== text.charCodeAt(i)) return false;
+        return true;
+      }
+      case T_INTERNED:
+        return this.strings[this.readVarint()] === text;
+      case T_AGAIN: {
+        const at = this.pos - 1;
+        this.pos = at - this.readVarint();
+        return this.textIs(text);
+      }
+    }
+    return null;
   }
 
   /** Writes the record at `at` again with field `index` set to `value`; returns the new address. */

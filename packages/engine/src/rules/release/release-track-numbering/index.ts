@@ -26,7 +26,7 @@ export default defineRule({
         const index = indexMessage(ctx.message);
         for (const release of ctx.message.releases) {
           const tracks = release.tracks;
-          // One track numbered 1 (or not numbered) is in order whatever its kind: no lookup (a catalog's track releases).
+          // One track numbered 1 (or not numbered) is in order whatever its kind: no lookup (a track release).
           if (tracks.length === 0) continue;
           if (tracks.length === 1) {
             const [only] = tracks;

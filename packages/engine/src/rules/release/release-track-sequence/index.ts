@@ -35,22 +35,31 @@ export default defineRule({
           return kind === 'SoundRecording' || kind === 'Video';
         };
         for (const release of ctx.message.releases) {
-          // A number used twice, or a track unnumbered beside a numbered one, takes two tracks (a catalog's track releases have one).
-          if (release.tracks.length < 2) continue;
+          const tracks = release.tracks;
+          // A number used twice, or a track unnumbered beside a numbered one, takes two tracks (a track release has one at most).
+          if (tracks.length < 2) continue;
           const ref = release.reference?.value ?? null;
           // Two readings of the track list, keeping per group what the check needs (a catalog's album may hold
           // hundreds of thousands of tracks): whether any track is numbered, then each number's first track.
           const numbered = new Map<string, boolean>();
-          for (const t of release.tracks) {
-            if (!sequenced(t)) continue;
+          // Which tracks are sequenced, by place, for the second reading (one lookup per track, not two).
+          const isSequenced = new Uint8Array(tracks.length);
+          let at = 0;
+          for (const t of tracks) {
+            if (!sequenced(t)) {
+              at++;
+              continue;
+            }
+            isSequenced[at++] = 1;
             const key = groupKeyOf(t.groupPath);
             numbered.set(key, numbered.get(key) === true || t.sequence !== null);
           }
           type Finding = Parameters<typeof ctx.report>[0];
           let name: string | null = null;
           const groups = new Map<string, { unnumbered: Finding[]; duplicates: Finding[]; first: Map<number, string> }>();
-          for (const t of release.tracks) {
-            if (!sequenced(t)) continue;
+          at = 0;
+          for (const t of tracks) {
+            if (isSequenced[at++] === 0) continue;
             const key = groupKeyOf(t.groupPath);
             if (!numbered.get(key)) continue;
             let g = groups.get(key);
