@@ -70,6 +70,20 @@ describe('RecordStore', () => {
     expect(store.bytes).toBeGreaterThan(0);
   });
 
+  it('writes texts in place once a field has met many values: short and long, Latin-1 and wide, a wide character first, last or nowhere', () => {
+    const store = new RecordStore();
+    const slot = store.newSlot();
+    const texts: string[] = [];
+    // The first 64 distinct values of the field are interned; the rest are written in place.
+    for (let i = 0; i < 64; i++) texts.push(`filler ${i}`);
+    for (const length of [0, 1, 4, 31, 32, 33, 200]) {
+      const latin1 = 'déjà ÿ x'.repeat(30).slice(0, length);
+      texts.push(latin1, `€${latin1}`.slice(0, Math.max(1, length)), `${latin1.slice(0, length - 1)}旅`, `${latin1.slice(0, length >> 1)}🎵${latin1.slice(length >> 1)}`);
+    }
+    const addresses = texts.map((text, i) => store.write({ n: i, text, again: text.length >= 4 ? text : null }, slot));
+    addresses.forEach((at, i) => expect(store.decode(at), `text ${i}`).toEqual({ n: i, text: texts[i], again: texts[i].length >= 4 ? texts[i] : null }));
+  });
+
   it("tells whether a located value's text is a given text from the bytes, as reading the value would", () => {
     const store = new RecordStore();
     const slot = store.newSlot();

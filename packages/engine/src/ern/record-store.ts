@@ -73,6 +73,8 @@ const AGAIN_RING = 8;
 const CACHE_MASK = 1023;
 /** Encoded size of the largest value the cache keeps. */
 const CACHE_BYTES = 2048;
+/** Texts up to this length are copied byte by byte rather than by Buffer's latin1Write. */
+const SHORT_TEXT = 32;
 /** Fields of a record whose places `reach` keeps. */
 const REACH_FIELDS = 64;
 /** Distinct values a field may intern before it writes its strings in place. */
@@ -462,14 +464,38 @@ export class RecordStore {
         this.writtenNext = (this.writtenNext + 1) % AGAIN_RING;
       }
     }
+    const length = value.length;
     let wide = false;
-    for (let i = 0; i < value.length; i++) {
-      if (value.charCodeAt(i) > 0xff) {
-        wide = true;
-        break;
+    if (length <= SHORT_TEXT) {
+      // Copied in the loop that looks for a wide character: for a short text, a call into Buffer's latin1Write cost more than the copy.
+      this.room(length + 6);
+      const tagAt = this.n;
+      this.out[this.n++] = T_LATIN1;
+      this.varint(length);
+      const out = this.out;
+      const at = this.n;
+      let i = 0;
+      for (; i < length; i++) {
+        const c = value.charCodeAt(i);
+        if (c > 0xff) break;
+        out[at + i] = c;
+      }
+      if (i === length) {
+        this.n = at + length;
+        return;
+      }
+      // A wide character: written again below, as UTF-16.
+      this.n = tagAt;
+      wide = true;
+    } else {
+      for (let i = 0; i < length; i++) {
+        if (value.charCodeAt(i) > 0xff) {
+          wide = true;
+          break;
+        }
       }
     }
-    const bytes = wide ? value.length * 2 : value.length;
+    const bytes = wide ? length * 2 : length;
     this.room(bytes + 6);
     this.out[this.n++] = wide ? T_UTF16 : T_LATIN1;
     this.varint(bytes);
