@@ -21,6 +21,8 @@ describe.each([
     expect(index.releasesOfResource('A99')).toEqual([]);
     expect(index.dealsOfRelease('R0')).toHaveLength(1);
     expect(index.dealsOfRelease('R5')).toHaveLength(2);
+    expect(index.dealNumbersOfRelease('R5')).toHaveLength(2);
+    expect(index.dealNumbersOfRelease('R5').map((n) => m.deals.at(n)!.releaseReferences.some((r) => r.value === 'R5'))).toEqual([true, true]);
     expect(index.dealsOfRelease('R22')).toEqual([]);
   });
 
@@ -122,6 +124,8 @@ describe('the index grown while a message kept as objects streams', () => {
         expect(grown.party(ref)).toBe(other.party(ref));
         expect(numbers(grown.releasesOfResource(ref), m.releases)).toEqual(numbers(other.releasesOfResource(ref), m.releases));
         expect(numbers(grown.dealsOfRelease(ref), m.deals)).toEqual(numbers(other.dealsOfRelease(ref), m.deals));
+        expect(grown.dealNumbersOfRelease(ref)).toEqual(other.dealNumbersOfRelease(ref));
+        expect(other.dealNumbersOfRelease(ref)).toEqual(numbers(other.dealsOfRelease(ref), m.deals));
       }
     }
   });

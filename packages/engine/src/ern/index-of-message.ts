@@ -21,6 +21,8 @@ export interface MessageIndex {
   party(ref: string): Party | undefined;
   releasesOfResource(ref: string): Release[];
   dealsOfRelease(ref: string): Deal[];
+  /** The numbers in `deals` of `dealsOfRelease(ref)`, ascending. */
+  dealNumbersOfRelease(ref: string): number[];
 }
 
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
@@ -159,6 +161,7 @@ export class MapIndexBuilder {
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
       dealsOfRelease: (ref) => byRelease.get(ref).map((i) => m.deals.at(i)!),
+      dealNumbersOfRelease: (ref) => byRelease.get(ref),
     };
   }
 }
@@ -307,8 +310,13 @@ class Links<K, T> {
   }
 
   get(ref: string): T[] {
+    return this.numbers(ref).map((i) => this.values.at(i)!);
+  }
+
+  /** The numbers of `get(ref)`'s values, in the order added. */
+  numbers(ref: string): number[] {
     const key = this.table.find(ref);
-    return (key === -1 ? this.loose.get(ref) : this.chains.list(this.last[key])).map((i) => this.values.at(i)!);
+    return key === -1 ? this.loose.get(ref) : this.chains.list(this.last[key]);
   }
 }
 
@@ -328,5 +336,6 @@ function buildTypedIndex(m: ErnMessage): MessageIndex {
     party: (ref) => parties.get(ref),
     releasesOfResource: (ref) => byResource.get(ref),
     dealsOfRelease: (ref) => byRelease.get(ref),
+    dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
   };
 }

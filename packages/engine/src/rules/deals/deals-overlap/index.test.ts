@@ -17,5 +17,15 @@ ruleTable('deals-overlap', [
     edits: [[F382.downloadTerms, '<CommercialModelType>SubscriptionModel</CommercialModelType>\n          <Usage>\n            <UseType>OnDemandStream</UseType>\n          </Usage>\n          <TerritoryCode>FR</TerritoryCode>']],
     ids: ['conflict'],
   },
+  {
+    // The release's first deal is taken down: the two download deals after it are still compared, once for R0 and R1 together.
+    name: 'two download deals after a deal taken down',
+    version: '3.8.2',
+    edits: [
+      [F382.streamTerms, '<TakeDown>true</TakeDown>\n          <TerritoryCode>Worldwide</TerritoryCode>'],
+      [F382.downloadTerms, `${F382.downloadTerms}\n          <ValidityPeriod>\n            <StartDate>2026-12-04</StartDate>\n          </ValidityPeriod>\n        </DealTerms>\n      </Deal>\n      <Deal>\n        <DealTerms>\n          ${F382.downloadTerms.replace('Worldwide', 'DE')}`],
+    ],
+    ids: ['conflict'],
+  },
   { name: 'different territories', version: '3.8.2', edits: [[F382.streamTerms, F382.streamTerms.replace('Worldwide', 'FR')], [F382.downloadTerms, '<CommercialModelType>SubscriptionModel</CommercialModelType>\n          <Usage>\n            <UseType>OnDemandStream</UseType>\n          </Usage>\n          <TerritoryCode>DE</TerritoryCode>']], ids: [] },
 ]);

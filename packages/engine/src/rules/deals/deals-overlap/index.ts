@@ -7,6 +7,7 @@
  */
 import { defineRule } from '../../define.js';
 import type { Deal } from '../../../ern/model.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
 import { coverageOf, overlaps } from '../../../territories/coverage.js';
 import { intervalsOf, periodsOverlap } from '../../../deals/deal-periods.js';
 
@@ -40,6 +41,25 @@ export default defineRule({
       if (!el.bare.includes('/DealTerms/DistributionChannel/') || el.text === '') return;
       channelParties.set(dealLine, (channelParties.get(dealLine) ?? new Set()).add(el.text));
     };
+    /** Reports each pair of `deals` (of one release) in force at once for the same uses, models, channels, territories and dates. */
+    function compare(release: string, deals: Deal[], reported: Set<string>): void {
+      for (let i = 0; i < deals.length; i++) {
+        for (let j = i + 1; j < deals.length; j++) {
+          const [a, b] = [deals[i], deals[j]];
+          if ((a.isPreOrder ?? false) !== (b.isPreOrder ?? false) || !sameChannels(a, b)) continue;
+          const useTypes = common(a.useTypes, b.useTypes);
+          const models = common(a.commercialModels, b.commercialModels);
+          if (useTypes.length === 0 || models.length === 0) continue;
+          if (!overlaps(coverageOf(a), coverageOf(b))) continue;
+          const periods = intervalsOf(a).some((p) => p && intervalsOf(b).some((q) => q && periodsOverlap(p, q)));
+          if (!periods) continue;
+          const key = `${lineOf(a)}:${lineOf(b)}`;
+          if (reported.has(key)) continue;
+          reported.add(key);
+          ctx.report({ messageId: 'conflict', loc: b.loc, release, data: { release, useTypes: useTypes.join(', '), models: models.join(', '), firstLine: lineOf(a), secondLine: lineOf(b) } });
+        }
+      }
+    }
     return {
       'ReleaseDeal/Deal:enter'(el) {
         dealLine = el.line;
@@ -49,34 +69,27 @@ export default defineRule({
       'DistributionChannel/PartyName/FullName': channel,
       'DistributionChannel/TradingName': channel,
       'Message:exit'() {
-        const byRelease = new Map<string, Deal[]>();
-        for (const deal of ctx.message.deals) {
+        // Each release's deals by number, from the message's index: not a map of every release to its deals (400,000 of each at 1 GB).
+        const index = indexMessage(ctx.message);
+        const all = ctx.message.deals;
+        const inForce = (n: number) => {
+          const d = all.at(n)!;
+          return !(d.takeDown || d.allDealsCancelled);
+        };
+        const reported = new Set<string>();
+        for (let n = 0; n < all.length; n++) {
+          const deal = all.at(n)!;
           if (deal.takeDown || deal.allDealsCancelled) continue;
           // A release named twice by one deal counts once; a deal naming one release (a deal per track release) makes no set.
           const refs = deal.releaseReferences;
-          for (const ref of refs.length === 1 ? [refs[0].value] : new Set(refs.map((r) => r.value))) {
-            const list = byRelease.get(ref);
-            if (list) list.push(deal);
-            else byRelease.set(ref, [deal]);
-          }
-        }
-        const reported = new Set<string>();
-        for (const [release, deals] of byRelease) {
-          for (let i = 0; i < deals.length; i++) {
-            for (let j = i + 1; j < deals.length; j++) {
-              const [a, b] = [deals[i], deals[j]];
-              if ((a.isPreOrder ?? false) !== (b.isPreOrder ?? false) || !sameChannels(a, b)) continue;
-              const useTypes = common(a.useTypes, b.useTypes);
-              const models = common(a.commercialModels, b.commercialModels);
-              if (useTypes.length === 0 || models.length === 0) continue;
-              if (!overlaps(coverageOf(a), coverageOf(b))) continue;
-              const periods = intervalsOf(a).some((p) => p && intervalsOf(b).some((q) => q && periodsOverlap(p, q)));
-              if (!periods) continue;
-              const key = `${lineOf(a)}:${lineOf(b)}`;
-              if (reported.has(key)) continue;
-              reported.add(key);
-              ctx.report({ messageId: 'conflict', loc: b.loc, release, data: { release, useTypes: useTypes.join(', '), models: models.join(', '), firstLine: lineOf(a), secondLine: lineOf(b) } });
-            }
+          for (const release of refs.length === 1 ? [refs[0].value] : new Set(refs.map((r) => r.value))) {
+            const numbers = index.dealNumbersOfRelease(release);
+            // A release named by one deal has nothing to compare; else it is compared once, at the first deal in force that names it.
+            if (numbers.length < 2) continue;
+            const at = numbers.indexOf(n);
+            if (numbers.slice(0, at).some(inForce)) continue;
+            const deals = [deal, ...numbers.slice(at + 1).filter(inForce).map((k) => all.at(k)!)];
+            compare(release, deals, reported);
           }
         }
       },
