@@ -229,11 +229,7 @@ export class RecordStore {
     let i = 0;
     if (at === this.reachedAt) {
       i = index < this.reached ? index : this.reached;
-      const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
-      if (page !== this.bufPage) {
-        this.buf = this.pages.get(page);
-        this.bufPage = page;
-      }
+      this.pageOf(at);
       this.pos = this.fieldPos[i];
       this.nulls = this.fieldNulls[i];
       this.baseRow = this.reachedRow;
@@ -637,13 +633,8 @@ export class RecordStore {
 
   /** Positions the reader on the record at `at`, past its header; returns its shape. */
   private enter(at: number, chain: Chain | null = null): number {
-    const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
+    this.pos = this.pageOf(at);
     this.nulls = 0;
-    if (page !== this.bufPage) {
-      this.buf = this.pages.get(page);
-      this.bufPage = page;
-    }
-    this.pos = at - page * PAGE_SPAN;
     if (chain) {
       chain.row = this.baseRow = chain.row + this.readZigzag();
       chain.line = this.baseLine = chain.line + this.readZigzag();
@@ -652,6 +643,16 @@ export class RecordStore {
       this.baseLine = this.readVarint();
     }
     return this.readVarint();
+  }
+
+  /** Makes the page of address `at` the reader's (`buf`); returns `at`'s place in it. */
+  private pageOf(at: number): number {
+    const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
+    if (page !== this.bufPage) {
+      this.buf = this.pages.get(page);
+      this.bufPage = page;
+    }
+    return at - page * PAGE_SPAN;
   }
 
   /** Reads the record at `at` written with `chain` (see `StoredList`); returns it and where the next one starts when it follows in the same page. */
