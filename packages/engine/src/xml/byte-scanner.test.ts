@@ -173,6 +173,31 @@ describe('ByteScanner: the same events, positions and errors as saxes', () => {
     expect(result.at(-1)).toMatch(/^fail depth elements are nested more than 256 levels deep/);
   });
 
+  it('tells apart names of one length that share a slot of its name cache, in tags and end tags', () => {
+    // The cache's slot of a name: FNV-1a of its bytes, folded to 12 bits (byte-scanner.ts `string`).
+    const slot = (name: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+      return (h ^ (h >>> 15)) & 4095;
+    };
+    const seen = new Map<number, string>();
+    let pair: [string, string] | null = null;
+    for (let i = 0; pair === null; i++) {
+      const name = `n${i.toString(36).padStart(4, '0')}`;
+      const other = seen.get(slot(name));
+      if (other !== undefined) pair = [other, name];
+      else seen.set(slot(name), name);
+    }
+    const [first, second] = pair;
+    expect(slot(first)).toBe(slot(second));
+    expect(first.length).toBe(second.length);
+    // Each name twice, in turn, as an element and an attribute; then an end tag naming the other one (not well-formed).
+    const xml = `<r><${first} ${second}="1">a</${first}><${second} ${first}="2">b</${second}><${first}/><${second}/></r>`;
+    const events = same(Buffer.from(xml), [xml.length], 'whole');
+    expect(events.filter((e) => e.startsWith('open ')).map((e) => e.split(' ')[1])).toEqual(['r', first, second, first, second]);
+    same(Buffer.from(`<r><${first}>a</${second}></r>`), [100], 'an end tag of the other name');
+  });
+
   it('locates bytes that are not UTF-8 at their line and column, deep in a message read in large chunks', () => {
     const lines = Array.from({ length: 5000 }, (_, i) => `  <t>title ${i} é</t>`);
     lines[4321] = '  <t>broken \u0000</t>';

@@ -89,6 +89,8 @@ const UNKNOWN = -2;
 
 interface OpenFrame {
   qname: string;
+  /** The bytes of `qname` (ASCII), which its end tag is compared with. */
+  bytes: Uint8Array;
   declarations: string;
   /** Namespace bindings in scope below this element (its own over its parent's). */
   ns: ReadonlyMap<string, string>;
@@ -115,10 +117,17 @@ export class ByteScanner {
   private started = false;
   /** Everything read so far while no event was sent (the prolog): the start over, for saxes. */
   private prolog: Buffer[] | null = [];
-  private readonly names = new Map<string, string>();
-  /** Names by a hash of their bytes (see `string`), and the hash of the last name `name` read. */
+  /** Every name met, interned, with its bytes. */
+  private readonly names = new Map<string, { name: string; bytes: Uint8Array }>();
+  /**
+   * Names by a hash of their bytes (see `string`) and their bytes, which a slot is checked against
+   * (two typed arrays compare faster than a string's characters with bytes); the hash of the last
+   * name `name` read, and the bytes of the last name `string` gave.
+   */
   private readonly nameCache: (string | undefined)[] = new Array<string | undefined>(NAME_CACHE).fill(undefined);
+  private readonly nameBytes: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(NAME_CACHE).fill(undefined);
   private nameHash = 0;
+  private lastBytes: Uint8Array = new Uint8Array(0);
   /** An element's name once resolved (`resolve`). */
   private local = '';
   private uri = '';
@@ -323,6 +332,7 @@ export class ByteScanner {
     let q = this.name(p + 1, end);
     if (q < 0) return q;
     const qname = this.string(p + 1, q, this.nameHash);
+    const qbytes = this.lastBytes;
     // saxes takes the tag's position after the character that ends its name: a newline there moves it to the next line.
     let tagColumn = column + 1;
     if (b[q] === NL || b[q] === CR) {
@@ -370,7 +380,7 @@ export class ByteScanner {
     }
     this.rawCount = count;
     // Every check passed and the tag is complete: from here on, nothing goes back.
-    if (!this.element(qname)) return UNKNOWN;
+    if (!this.element(qname, qbytes)) return UNKNOWN;
     if (!this.sink.open(this.local, this.uri, line, tagColumn, this.attrs, this.attrCount)) {
       this.depth--;
       return UNKNOWN;
@@ -393,11 +403,11 @@ export class ByteScanner {
     const b = this.buf;
     if (this.depth === 0) return UNKNOWN;
     // Compared with the open element's name byte by byte (its names are ASCII), then it must end there.
-    const qname = this.frames[this.depth - 1].qname;
-    const q = p + 2 + qname.length;
-    for (let i = 0, at = p + 2; i < qname.length; i++, at++) {
+    const name = this.frames[this.depth - 1].bytes;
+    const q = p + 2 + name.length;
+    for (let i = 0, at = p + 2; i < name.length; i++, at++) {
       if (at >= end) return INCOMPLETE;
-      if (qname.charCodeAt(i) !== b[at]) return UNKNOWN;
+      if (name[i] !== b[at]) return UNKNOWN;
     }
     if (q >= end) return INCOMPLETE;
     if (b[q] < 0x80 && NAME[b[q]] !== 0) return UNKNOWN;
@@ -431,17 +441,22 @@ export class ByteScanner {
   private string(start: number, end: number, hash: number): string {
     const b = this.buf;
     const slot = (hash ^ (hash >>> 15)) & (NAME_CACHE - 1);
-    const known = this.nameCache[slot];
+    const known = this.nameBytes[slot];
     if (known !== undefined && known.length === end - start) {
       let i = 0;
-      while (i < known.length && known.charCodeAt(i) === b[start + i]) i++;
-      if (i === known.length) return known;
+      while (i < known.length && known[i] === b[start + i]) i++;
+      if (i === known.length) {
+        this.lastBytes = known;
+        return this.nameCache[slot]!;
+      }
     }
     const text = b.latin1Slice(start, end);
-    let interned = this.names.get(text);
-    if (interned === undefined) this.names.set(text, (interned = text));
-    this.nameCache[slot] = interned;
-    return interned;
+    let own = this.names.get(text);
+    if (own === undefined) this.names.set(text, (own = { name: text, bytes: new Uint8Array(b.subarray(start, end)) }));
+    this.nameCache[slot] = own.name;
+    this.nameBytes[slot] = own.bytes;
+    this.lastBytes = own.bytes;
+    return own.name;
   }
 
   /** Whitespace inside a tag (space, tab, line ends); `end` when the bytes end on a CR (its LF may follow). */
@@ -498,7 +513,7 @@ export class ByteScanner {
    * attributes (`attrs`, declarations left out), as saxes does with `xmlns: true`. False when saxes
    * would complain (an unbound prefix, a reserved one declared, a duplicate): nothing is pushed.
    */
-  private element(qname: string): boolean {
+  private element(qname: string, bytes: Uint8Array): boolean {
     const parent = this.depth > 0 ? this.frames[this.depth - 1] : null;
     let ns = parent?.ns ?? EMPTY_SCOPE;
     let uri = parent?.uri ?? '';
@@ -543,9 +558,10 @@ export class ByteScanner {
     this.attrCount = kept;
     if (!this.resolve(qname, ns, uri, true)) return false;
     let frame = this.frames[this.depth];
-    if (frame === undefined) this.frames.push((frame = { qname, declarations, ns, uri }));
+    if (frame === undefined) this.frames.push((frame = { qname, bytes, declarations, ns, uri }));
     else {
       frame.qname = qname;
+      frame.bytes = bytes;
       frame.declarations = declarations;
       frame.ns = ns;
       frame.uri = uri;
