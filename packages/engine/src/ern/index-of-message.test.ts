@@ -130,3 +130,75 @@ describe('the index grown while a message kept as objects streams', () => {
     }
   });
 });
+
+describe('the index grown while a message kept as bytes streams', () => {
+  /** What the index answers for `refs`, by record (a record's `loc` names it: views of one record are new objects at each read). */
+  function answers(index: ReturnType<typeof indexMessage>, refs: Iterable<string>) {
+    const loc = (r: { loc: number } | undefined) => r?.loc ?? null;
+    return [...refs].map((ref) => ({
+      ref,
+      release: loc(index.release(ref)),
+      resource: loc(index.resource(ref)),
+      resourceNumber: index.resourceNumber(ref),
+      party: loc(index.party(ref)),
+      releasesOfResource: index.releasesOfResource(ref).map(loc),
+      dealsOfRelease: index.dealsOfRelease(ref).map(loc),
+      dealNumbersOfRelease: index.dealNumbersOfRelease(ref),
+    }));
+  }
+
+  /** The grown index (adopted by the reader), then the maps and the typed arrays built at the end, asked the same. */
+  function compare(m: Awaited<ReturnType<typeof readXml>>['message'], extra: string[] = []) {
+    const refs = new Set<string>(['', 'missing', ...extra]);
+    for (const r of m.releases) if (r.reference) refs.add(r.reference.value);
+    for (const r of m.resources) if (r.reference) refs.add(r.reference.value);
+    for (const p of m.parties) refs.add(p.reference.value);
+    for (const ref of m.references) refs.add(ref.value);
+    const grown = answers(indexMessage(m), refs);
+    forgetIndex(m);
+    const maps = answers(indexMessage(m, false), refs);
+    forgetIndex(m);
+    const typed = answers(indexMessage(m, true), refs);
+    forgetIndex(m);
+    expect(grown).toEqual(maps);
+    expect(typed).toEqual(maps);
+    return grown;
+  }
+
+  const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
+
+  it.each(rows.map((r) => [r.file] as const))('answers as the indexes built at the end: %s', async (file) => {
+    const { message: m } = await readSample(file);
+    expect(m.releases.constructor.name).toBe('RecordList');
+    compare(m);
+  });
+
+  it('answers the same when releases come before their resources and deals before their releases, with anchors twice', async () => {
+    const recording = (ref: string, type: string) => `<SoundRecording><ResourceReference>${ref}</ResourceReference><Type>${type}</Type></SoundRecording>`;
+    // Enough records that the tables grow several times while the message streams.
+    const many = Array.from({ length: 60 }, (_, i) => recording(`B${i}`, 'MusicalWorkSoundRecording')).join('');
+    const tracks = ['A1', 'A2', 'B3', 'A1', 'B59'].map((ref) => `<ResourceGroupContentItem><ReleaseResourceReference>${ref}</ReleaseResourceReference></ResourceGroupContentItem>`).join('');
+    const xml =
+      `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43">` +
+      `<DealList><ReleaseDeal><DealReleaseReference>R0</DealReleaseReference><DealReleaseReference>R9</DealReleaseReference><Deal/></ReleaseDeal></DealList>` +
+      `<ReleaseList><Release><ReleaseReference>R0</ReleaseReference><ResourceGroup>${tracks}</ResourceGroup></Release>` +
+      `<TrackRelease><ReleaseReference>R1</ReleaseReference><ReleaseResourceReference>A2</ReleaseResourceReference></TrackRelease></ReleaseList>` +
+      `<ResourceList>${recording('A1', 'MusicalWorkSoundRecording')}${many}${recording('A1', 'Other')}</ResourceList>` +
+      `<ReleaseList><TrackRelease><ReleaseReference>R2</ReleaseReference><ReleaseResourceReference>A1</ReleaseResourceReference></TrackRelease>` +
+      `<TrackRelease><ReleaseReference>R0</ReleaseReference><ReleaseResourceReference>A2</ReleaseResourceReference></TrackRelease></ReleaseList>` +
+      `<ResourceList>${recording('A2', 'MusicalWorkSoundRecording')}</ResourceList>` +
+      `<DealList><ReleaseDeal><DealReleaseReference>R0</DealReleaseReference><DealReleaseReference>R0</DealReleaseReference><Deal/></ReleaseDeal>` +
+      `<ReleaseDeal><DealReleaseReference>R2</DealReleaseReference><Deal/></ReleaseDeal></DealList></ern:NewReleaseMessage>`;
+    const { message: m } = await readXml(xml);
+    const grown = compare(m, ['A9', 'R9']);
+    const of = (ref: string) => grown.find((a) => a.ref === ref)!;
+    // A1 is named by R0 before its records (two) and by R2 after them: both, in order, once each.
+    expect(of('A1').releasesOfResource).toHaveLength(2);
+    expect(of('A1').resourceNumber).toBe(0);
+    // A2 comes last: R0, R1 and R2 (the second R0) name it, R0 twice in its track list.
+    expect(of('A2').releasesOfResource).toHaveLength(3);
+    // The first deal names R0 before any release: it and the later one are R0's deals.
+    expect(of('R0').dealNumbersOfRelease).toEqual([0, 1]);
+    expect(of('R9').dealNumbersOfRelease).toEqual([0]);
+  });
+});

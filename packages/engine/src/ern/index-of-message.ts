@@ -9,6 +9,10 @@
  * maps take about 700 bytes per track release (a string and a map entry per anchor, an array per
  * resource and per release), the typed arrays about 40, which matters at a million records.
  * `index-of-message.test.ts` asks both the same questions.
+ *
+ * Either is filled as the records close, while the message streams, when the ERN reader asks
+ * (reader.ts: maps for a model kept as objects, typed arrays for one kept as bytes, from each
+ * record before it is written as bytes); the rules at message end then find it built.
  */
 import type { Deal, ErnMessage, Party, Records, Release, Resource } from './model.js';
 import { RecordList } from './record-list.js';
@@ -174,8 +178,9 @@ function buildMapIndex(m: ErnMessage): MessageIndex {
  * The index of `m` filled by `builder` while it streamed, for `indexMessage` to hand out, unless
  * the message is large enough for the typed index (then the maps are let go, and built typed when asked).
  */
-export function adoptIndex(m: ErnMessage, builder: MapIndexBuilder): void {
-  if (built.has(m) || m.releases.length + m.resources.length + m.deals.length + m.parties.length >= TYPED_FROM) return;
+export function adoptIndex(m: ErnMessage, builder: MapIndexBuilder | TypedIndexBuilder): void {
+  if (built.has(m)) return;
+  if (builder instanceof MapIndexBuilder && m.releases.length + m.resources.length + m.deals.length + m.parties.length >= TYPED_FROM) return;
   built.set(m, builder.index());
 }
 
@@ -217,9 +222,11 @@ function hash(text: string): number {
  * message.
  */
 class AnchorTable<T> {
-  private readonly slots: Int32Array;
-  private readonly hashes: Int32Array;
-  private readonly size: number;
+  private slots: Int32Array;
+  private hashes: Int32Array;
+  private size: number;
+  /** Anchors held (the table grows past two thirds full). */
+  private count = 0;
   /** The list when kept as bytes and the anchor is a located value's text: probes compare it in the bytes (`locatedTextIs`), without a view. */
   private readonly stored: RecordList<object> | null;
 
@@ -236,22 +243,39 @@ class AnchorTable<T> {
     this.hashes = new Int32Array(size);
     this.size = size;
     // Indexed loops: this runs once per message over every record.
-    for (let i = 0; i < list.length; i++) {
-      const ref = anchor(list.at(i)!);
-      if (ref) this.insert(ref, i);
-    }
+    for (let i = 0; i < list.length; i++) this.add(i);
   }
 
-  private insert(ref: string, record: number): void {
+  /** Indexes record `record` of the list (records come in list order: the first with an anchor wins). */
+  add(record: number): void {
+    const ref = this.anchor(this.list.at(record)!);
+    if (!ref) return;
+    if (3 * (this.count + 1) > 2 * this.size) this.grow();
     const h = hash(ref);
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) {
         this.slots[at] = record;
         this.hashes[at] = h;
+        this.count++;
         return;
       }
       if (this.hashes[at] === h && this.anchors(held, ref)) return;
+    }
+  }
+
+  /** Half as many slots again (a 1 GB message's tables fill while its parse thread still runs), each anchor placed again by its hash (anchors held are distinct: none is compared). */
+  private grow(): void {
+    const { slots, hashes } = this;
+    this.size = Math.ceil(this.size * 1.5);
+    this.slots = new Int32Array(this.size).fill(-1);
+    this.hashes = new Int32Array(this.size);
+    for (let i = 0; i < slots.length; i++) {
+      if (slots[i] === -1) continue;
+      let at = this.start(hashes[i]);
+      while (this.slots[at] !== -1) at = at + 1 === this.size ? 0 : at + 1;
+      this.slots[at] = slots[i];
+      this.hashes[at] = hashes[i];
     }
   }
 
@@ -291,22 +315,36 @@ class AnchorTable<T> {
  * linked newest first and handed out in the order added.
  */
 class Links<K, T> {
-  private readonly last: Int32Array;
+  private last: Int32Array;
   private readonly chains = new Chains();
   private readonly loose = new NumbersByName();
 
+  /**
+   * `streaming`: filled as records close, so a value may come before its key's record (a release
+   * before the resource it uses, in a message out of the schema's order): it goes to the loose
+   * ones then, and `numbers` puts those first.
+   */
   constructor(
     keys: number,
     private readonly table: AnchorTable<K>,
     private readonly values: Records<T>,
+    private readonly streaming = false,
   ) {
-    this.last = new Int32Array(keys).fill(-1);
+    this.last = new Int32Array(Math.max(keys, 16)).fill(-1);
   }
 
   add(ref: string, value: number): void {
     const key = this.table.find(ref);
-    if (key === -1) this.loose.add(ref, value);
-    else this.last[key] = this.chains.add(this.last[key], value);
+    if (key === -1) {
+      this.loose.add(ref, value);
+      return;
+    }
+    if (key >= this.last.length) {
+      const grown = new Int32Array(Math.max(key + 1, Math.ceil(this.last.length * 1.5))).fill(-1);
+      grown.set(this.last);
+      this.last = grown;
+    }
+    this.last[key] = this.chains.add(this.last[key], value);
   }
 
   get(ref: string): T[] {
@@ -316,8 +354,86 @@ class Links<K, T> {
   /** The numbers of `get(ref)`'s values, in the order added. */
   numbers(ref: string): number[] {
     const key = this.table.find(ref);
-    return key === -1 ? this.loose.get(ref) : this.chains.list(this.last[key]);
+    if (key === -1) return this.loose.get(ref);
+    const keyed = key < this.last.length ? this.chains.list(this.last[key]) : [];
+    if (!this.streaming) return keyed;
+    // Values added before the key's record came: in list order, so before every keyed one (a repeat only where they meet).
+    const before = this.loose.get(ref);
+    if (before.length === 0) return keyed;
+    return before.concat(keyed[0] === before[before.length - 1] ? keyed.slice(1) : keyed);
   }
+}
+
+/**
+ * The typed index filled as records close (a model kept as bytes): each record is indexed from
+ * its objects before it is written, rather than read back from the bytes at message end (about
+ * 3 s of a 1 GB message's rules). The tables grow as they fill. Anchors of each new batch of
+ * records go in before their links, as in `buildTypedIndex`; a link to an anchor still to come is
+ * kept aside (see `Links`), so the answers are the same whatever the order of the lists.
+ */
+export class TypedIndexBuilder {
+  private readonly releases: AnchorTable<Release>;
+  private readonly resources: AnchorTable<Resource>;
+  private readonly parties: AnchorTable<Party>;
+  private readonly byResource: Links<Resource, Release>;
+  private readonly byRelease: Links<Release, Deal>;
+  private releasesDone: number;
+  private resourcesDone: number;
+  private partiesDone: number;
+  private dealsDone = 0;
+
+  constructor(private readonly m: ErnMessage) {
+    this.releases = new AnchorTable(m.releases, (r) => r.reference?.value ?? null, 'reference');
+    this.resources = new AnchorTable(m.resources, (r) => r.reference?.value ?? null, 'reference');
+    this.parties = new AnchorTable(m.parties, (p) => p.reference.value || null);
+    this.releasesDone = m.releases.length;
+    this.resourcesDone = m.resources.length;
+    this.partiesDone = m.parties.length;
+    this.byResource = new Links(0, this.resources, m.releases, true);
+    this.byRelease = new Links(0, this.releases, m.deals, true);
+  }
+
+  /** Indexes the records added to the message's lists since the last call (before they are sealed: still objects). */
+  add(): void {
+    const m = this.m;
+    const rs = m.releases;
+    const ds = m.deals;
+    for (let i = this.resourcesDone; i < m.resources.length; i++) this.resources.add(i);
+    for (let i = this.partiesDone; i < m.parties.length; i++) this.parties.add(i);
+    for (let i = this.releasesDone; i < rs.length; i++) this.releases.add(i);
+    this.resourcesDone = m.resources.length;
+    this.partiesDone = m.parties.length;
+    for (let i = this.releasesDone; i < rs.length; i++) eachResourceUsed(rs.at(i)!, (ref) => this.byResource.add(ref, i));
+    this.releasesDone = rs.length;
+    for (let i = this.dealsDone; i < ds.length; i++) {
+      const refs = ds.at(i)!.releaseReferences;
+      for (let j = 0; j < refs.length; j++) this.byRelease.add(refs[j].value, i);
+    }
+    this.dealsDone = ds.length;
+  }
+
+  index(): MessageIndex {
+    this.add();
+    return typedIndex(this.releases, this.resources, this.parties, this.byResource, this.byRelease);
+  }
+}
+
+function typedIndex(
+  releases: AnchorTable<Release>,
+  resources: AnchorTable<Resource>,
+  parties: AnchorTable<Party>,
+  byResource: Links<Resource, Release>,
+  byRelease: Links<Release, Deal>,
+): MessageIndex {
+  return {
+    release: (ref) => releases.get(ref),
+    resource: (ref) => resources.get(ref),
+    resourceNumber: (ref) => resources.find(ref),
+    party: (ref) => parties.get(ref),
+    releasesOfResource: (ref) => byResource.get(ref),
+    dealsOfRelease: (ref) => byRelease.get(ref),
+    dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
+  };
 }
 
 function buildTypedIndex(m: ErnMessage): MessageIndex {
@@ -329,13 +445,5 @@ function buildTypedIndex(m: ErnMessage): MessageIndex {
   const byResource = new Links(res.length, resources, rs);
   const byRelease = new Links(rs.length, releases, m.deals);
   forEachUse(m, (ref, i) => byResource.add(ref, i), (ref, i) => byRelease.add(ref, i));
-  return {
-    release: (ref) => releases.get(ref),
-    resource: (ref) => resources.get(ref),
-    resourceNumber: (ref) => resources.find(ref),
-    party: (ref) => parties.get(ref),
-    releasesOfResource: (ref) => byResource.get(ref),
-    dealsOfRelease: (ref) => byRelease.get(ref),
-    dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
-  };
+  return typedIndex(releases, resources, parties, byResource, byRelease);
 }

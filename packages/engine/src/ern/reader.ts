@@ -20,7 +20,7 @@ import { keptList } from './stored-list.js';
 import { compactNew, type SharedLists } from './compact.js';
 import { addPartyName, resolveNames } from './parties.js';
 import { ownKind3 } from './release-kind.js';
-import { MapIndexBuilder, adoptIndex } from './index-of-message.js';
+import { MapIndexBuilder, TypedIndexBuilder, adoptIndex } from './index-of-message.js';
 import { ReferenceColumns } from './reference-columns.js';
 
 export interface ErnReader {
@@ -90,8 +90,8 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
   let parties = 0;
   const names = new Map<string, string>();
   const shared: SharedLists = new Map();
-  // Kept as objects: the index of the message is filled as records close (index-of-message.ts).
-  const index = store ? null : new MapIndexBuilder(message);
+  // The index of the message is filled as records close (index-of-message.ts): kept as bytes, from each record before it is written.
+  const index = store ? new TypedIndexBuilder(message) : new MapIndexBuilder(message);
 
   const listener: XmlListener = {
     name: 'ern-reader',
@@ -114,13 +114,15 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
             const release = message.releases.at(i)!;
             release.kind = ownKind3(release);
           }
-        if (store) for (const list of lists) list.seal();
-        else {
+        if (store) {
+          index.add();
+          for (const list of lists) list.seal();
+        } else {
           compactNew(message.releases as unknown[], releases, shared);
           compactNew(message.resources as unknown[], resources, shared);
           compactNew(message.deals as unknown[], deals, shared);
           compactNew(message.parties as unknown[], parties, shared);
-          index!.add();
+          index.add();
         }
         releases = message.releases.length;
         resources = message.resources.length;
@@ -138,7 +140,7 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
         finished = true;
         if (family4) finish4(message);
         else finish3(message);
-        if (index) adoptIndex(message, index);
+        adoptIndex(message, index);
       }
       return message;
     },
