@@ -3,6 +3,19 @@ import { forgetIndex, indexMessage } from './index-of-message.js';
 import { sampleRows } from './testing/sample-rows.js';
 import { readSample, readXml } from './testing/read-message.js';
 
+/** Every reference the records hold (resource lists, tracks, linked resources, deals) and those left unresolved. */
+function referenced(m: Awaited<ReturnType<typeof readXml>>['message']): string[] {
+  const out: string[] = [];
+  for (const r of m.releases) {
+    for (const ref of r.resourceReferences) out.push(ref.value);
+    for (const t of r.tracks) out.push(t.resourceReference.value, ...t.linked);
+    for (const ref of r.linkedResourceReferences ?? []) out.push(ref.value);
+  }
+  for (const d of m.deals) for (const ref of d.releaseReferences) out.push(ref.value);
+  for (const ref of m.unresolvedReferences) out.push(ref.value);
+  return out;
+}
+
 describe.each([
   ['as maps', false],
   ['in typed arrays', true],
@@ -114,7 +127,7 @@ describe('the index grown while a message kept as objects streams', () => {
     for (const r of m.releases) if (r.reference) anchors.add(r.reference.value);
     for (const r of m.resources) if (r.reference) anchors.add(r.reference.value);
     for (const p of m.parties) anchors.add(p.reference.value);
-    for (const ref of m.references) anchors.add(ref.value);
+    for (const ref of referenced(m)) anchors.add(ref);
     const numbers = <T>(list: T[], all: { at(i: number): T | undefined; length: number }) => list.map((x) => Array.from({ length: all.length }, (_, i) => all.at(i)).indexOf(x));
     for (const ref of anchors) {
       for (const other of [maps, typed]) {
@@ -153,7 +166,7 @@ describe('the index grown while a message kept as bytes streams', () => {
     for (const r of m.releases) if (r.reference) refs.add(r.reference.value);
     for (const r of m.resources) if (r.reference) refs.add(r.reference.value);
     for (const p of m.parties) refs.add(p.reference.value);
-    for (const ref of m.references) refs.add(ref.value);
+    for (const ref of referenced(m)) refs.add(ref);
     const grown = answers(indexMessage(m), refs);
     forgetIndex(m);
     const maps = answers(indexMessage(m, false), refs);

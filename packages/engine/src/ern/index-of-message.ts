@@ -14,7 +14,7 @@
  * (reader.ts: maps for a model kept as objects, typed arrays for one kept as bytes, from each
  * record before it is written as bytes); the rules at message end then find it built.
  */
-import type { Deal, ErnMessage, Party, Records, Release, Resource } from './model.js';
+import type { Deal, ErnMessage, Party, Records, Reference, Release, Resource } from './model.js';
 import { RecordList } from './record-list.js';
 
 export interface MessageIndex {
@@ -150,6 +150,14 @@ export class MapIndexBuilder {
     this.dealsDone = ds.length;
   }
 
+  /** Whether a record indexed so far declares the anchor a reference of `target` names (references of other kinds are not checked: true). */
+  resolves(target: Reference['target'], value: string): boolean {
+    if (target === 'release') return this.releases.has(value);
+    if (target === 'resource') return this.resources.has(value);
+    if (target === 'party') return this.parties.has(value);
+    return true;
+  }
+
   index(): MessageIndex {
     this.add();
     const { m, releases, resources, parties, byResource, byRelease } = this;
@@ -221,12 +229,22 @@ function hash(text: string): number {
  * only when the hashes match: comparing anchors at every colliding slot read records all over the
  * message.
  */
+/** Slots of an AnchorTable's cache of anchors found lately. */
+const RECENT = 1024;
+
 class AnchorTable<T> {
   private slots: Int32Array;
   private hashes: Int32Array;
   private size: number;
   /** Anchors held (the table grows past two thirds full). */
   private count = 0;
+  /**
+   * Anchors found lately and their records, by hash: a reference is looked up as it is read and
+   * again when its record closes (the index's links), and confirming an anchor reads its record.
+   * Only anchors found are kept, which no later record changes (the first record of an anchor wins).
+   */
+  private readonly recentRefs: (string | undefined)[] = new Array<string | undefined>(RECENT).fill(undefined);
+  private readonly recentRecords = new Int32Array(RECENT);
   /** The list when kept as bytes and the anchor is a located value's text: probes compare it in the bytes (`locatedTextIs`), without a view. */
   private readonly stored: RecordList<object> | null;
 
@@ -296,10 +314,16 @@ class AnchorTable<T> {
   /** The record number of `ref`, or -1. */
   find(ref: string): number {
     const h = hash(ref);
+    const recent = h & (RECENT - 1);
+    if (this.recentRefs[recent] === ref) return this.recentRecords[recent];
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) return -1;
-      if (this.hashes[at] === h && this.anchors(held, ref)) return held;
+      if (this.hashes[at] === h && this.anchors(held, ref)) {
+        this.recentRefs[recent] = ref;
+        this.recentRecords[recent] = held;
+        return held;
+      }
     }
   }
 
@@ -410,6 +434,14 @@ export class TypedIndexBuilder {
       for (let j = 0; j < refs.length; j++) this.byRelease.add(refs[j].value, i);
     }
     this.dealsDone = ds.length;
+  }
+
+  /** Whether a record indexed so far declares the anchor a reference of `target` names (references of other kinds are not checked: true). */
+  resolves(target: Reference['target'], value: string): boolean {
+    if (target === 'release') return this.releases.find(value) !== -1;
+    if (target === 'resource') return this.resources.find(value) !== -1;
+    if (target === 'party') return this.parties.find(value) !== -1;
+    return true;
   }
 
   index(): MessageIndex {

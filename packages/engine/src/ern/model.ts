@@ -270,10 +270,15 @@ export interface ErnMessage {
   deals: Records<Deal>;
   parties: Records<Party>;
   /**
-   * Every reference met (ResourceReference in releases, DealReleaseReference, party references...),
-   * read in order: the reader keeps them in the message's record store (record-store.ts).
+   * The references to a release, a resource or a party (ResourceReference in releases,
+   * DealReleaseReference, party references...) that no record before them declared, in order. The
+   * reader resolves each reference as it reads it, against the records closed so far (the
+   * message's index, filled as they close): in the schema's order every list comes before the
+   * lists that refer to it, so a valid message keeps none. What is kept, a reference forward or to
+   * nothing, is checked at message end against every record (release-reference-resolves).
+   * References of other kinds (deal visibility) are not kept.
    */
-  references: ReferenceList;
+  unresolvedReferences: ReferenceList;
   /** 4.2+ `DealList/ReleaseVisibility/VisibilityReference` and `TrackReleaseVisibility/VisibilityReference` anchors (targets of `visibility` references). */
   visibilityReferences?: Located[];
   /** Where the records' `loc` fields are: read one with `locations.loc(record.loc)` (xml/loc-table.ts). */

@@ -26,7 +26,7 @@ export function emptyMessage(version: ErnVersion, root: RootInfo, locations = ne
     resources: [],
     deals: [],
     parties: [],
-    references: [],
+    unresolvedReferences: [],
     locations,
     purgedReleases: [],
   };

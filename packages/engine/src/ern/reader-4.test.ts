@@ -65,16 +65,32 @@ describe('ERN 4.3 reader on the official samples', () => {
     expect(m.deals.at(2)!.useTypes).toEqual(['PermanentDownload', 'ConditionalDownload']);
   });
 
-  it('collects every reference with its target kind and location', async () => {
-    const { message: m } = await readSample('ddex-official-ern43/1 Audio.xml');
-    const count = (target: string) => [...m.references].filter((r) => r.target === target).length;
-    // 21 content items + 21 TrackRelease refs + 1 linked cover = 43 resource refs.
-    expect(count('resource')).toBe(43);
-    // 21 + 1 DealReleaseReferences.
-    expect(count('release')).toBe(22);
-    const artistRef = [...m.references].find((r) => r.path === '/NewReleaseMessage/ReleaseList/Release/DisplayArtist/ArtistPartyReference');
-    expect(artistRef).toMatchObject({ target: 'party', value: 'PSaekoShu' });
-    expect(artistRef?.line).toBeGreaterThan(1);
+  it.each([
+    ['kept as bytes', true],
+    ['kept as objects', false],
+  ])('resolves references to records before them as it reads them, and keeps the others with their target and location (%s)', async (_way, store) => {
+    // In the schema's order (parties, resources, releases, deals) every one of the 43 resource, 22 release and party references resolves as it is read.
+    const { message: sample } = await readSample('ddex-official-ern43/1 Audio.xml', undefined, store);
+    expect([...sample.unresolvedReferences]).toEqual([]);
+    // Out of order: a deal before its releases, a release before its resource, a party named before the party list and one never declared.
+    const xml =
+      `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43">` +
+      `<DealList><ReleaseDeal><DealReleaseReference>R0</DealReleaseReference><Deal/></ReleaseDeal></DealList>` +
+      `<ResourceList><SoundRecording><ResourceReference>A1</ResourceReference><DisplayArtist><ArtistPartyReference>P1</ArtistPartyReference></DisplayArtist></SoundRecording></ResourceList>` +
+      `<ReleaseList><Release><ReleaseReference>R0</ReleaseReference><ResourceGroup><ResourceGroupContentItem><ReleaseResourceReference>A1</ReleaseResourceReference></ResourceGroupContentItem>` +
+      `<ResourceGroupContentItem><ReleaseResourceReference>A2</ReleaseResourceReference></ResourceGroupContentItem></ResourceGroup>` +
+      `<DisplayArtist><ArtistPartyReference>P9</ArtistPartyReference></DisplayArtist></Release></ReleaseList>` +
+      `<PartyList><Party><PartyReference>P1</PartyReference></Party></PartyList>` +
+      `<ResourceList><SoundRecording><ResourceReference>A2</ResourceReference></SoundRecording></ResourceList>` +
+      `<DealList><ReleaseDeal><DealReleaseReference>R0</DealReleaseReference><Deal/></ReleaseDeal></DealList></ern:NewReleaseMessage>`;
+    const { message: m } = await readXml(xml, undefined, store);
+    const kept = [...m.unresolvedReferences].map((r) => ({ target: r.target, value: r.value, path: r.path, line: r.line }));
+    expect(kept).toEqual([
+      { target: 'release', value: 'R0', path: '/NewReleaseMessage/DealList/ReleaseDeal/DealReleaseReference', line: 1 },
+      { target: 'party', value: 'P1', path: '/NewReleaseMessage/ResourceList/SoundRecording/DisplayArtist/ArtistPartyReference', line: 1 },
+      { target: 'resource', value: 'A2', path: '/NewReleaseMessage/ReleaseList/Release/ResourceGroup/ResourceGroupContentItem[2]/ReleaseResourceReference', line: 1 },
+      { target: 'party', value: 'P9', path: '/NewReleaseMessage/ReleaseList/Release/DisplayArtist/ArtistPartyReference', line: 1 },
+    ]);
   });
 
   it('reads 4.3 DeliveryFile codec, channels, sampling rate and MD5 (4 SimpleAudioSingle.xml)', async () => {

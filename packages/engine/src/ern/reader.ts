@@ -13,7 +13,7 @@ import { LocTable } from '../xml/loc-table.js';
 import { emptyMessage } from './new-records.js';
 import { finish3, ROOT_TABLE_3 } from './reader-3.js';
 import { finish4, ROOT_TABLE_4 } from './reader-4.js';
-import { referenceOf, storedReferences } from './references.js';
+import { referenceOf, storedReferences, targetOf } from './references.js';
 import { RecordStore } from './record-store.js';
 import { RecordList } from './record-list.js';
 import { keptList } from './stored-list.js';
@@ -80,8 +80,8 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
   // The records of the lists are kept as bytes once their element closed (record-store.ts); how far each list is sealed.
   const store = init.store === false ? null : new RecordStore('records', locations);
   // In a store of their own: a list read in order is written without an address per item (record-store.ts); as objects, in columns (reference-columns.ts).
-  if (store) message.references = storedReferences();
-  else message.references = new ReferenceColumns();
+  if (store) message.unresolvedReferences = storedReferences();
+  else message.unresolvedReferences = new ReferenceColumns();
   const lists = store ? [(message.releases = new RecordList(store)), (message.resources = new RecordList(store)), (message.deals = new RecordList(store)), (message.parties = new RecordList(store))] : [];
   // How far each list is compacted (kept as objects).
   let releases = 0;
@@ -97,8 +97,9 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
     name: 'ern-reader',
     onOpen: (el) => dispatcher.onOpen(el),
     onClose: (el) => {
-      const reference = referenceOf(el);
-      if (reference) message.references.push(reference);
+      // A reference that a record closed before it declares is resolved here: only the others are kept (ErnMessage.unresolvedReferences).
+      const target = targetOf(el.name);
+      if (target !== null && !index.resolves(target, el.text)) message.unresolvedReferences.push(referenceOf(el)!);
       dispatcher.onClose(el);
       // A long track list (every track of a catalog in one album) goes to bytes as it grows, not when its release closes.
       if (store && el.name === 'ResourceGroupContentItem') storeLongTracks(message.releases.at(-1));

@@ -1,5 +1,5 @@
 /**
- * Every reference of a message kept as objects (ErnMessage.references), in columns: each value
+ * The unresolved references of a message kept as objects (ErnMessage.unresolvedReferences), in columns: each value
  * (the very string the record holding the reference keeps), its target as a byte and its location
  * as four numbers, instead of an object per reference (five per track release, 80 bytes each, that
  * the garbage collector copied twice and then marked for the rest of the pass). Iteration makes

@@ -40,6 +40,11 @@ const TARGETS = new Map<string, Reference['target']>([
   ['ReleaseVisibilityReference', 'visibility'],
 ]);
 
+/** The target of the references an element of this name carries, or null: not a reference. */
+export function targetOf(name: string): Reference['target'] | null {
+  return TARGETS.get(name) ?? null;
+}
+
 /** The reference an element carries, or null for any other element. */
 export function referenceOf(el: ClosedElement): Reference | null {
   const target = TARGETS.get(el.name);
@@ -49,7 +54,7 @@ export function referenceOf(el: ClosedElement): Reference | null {
   return { target, value: el.text, path: el.path, line: el.line, column: el.column };
 }
 
-/** The message's references, kept as bytes: a reference is written as its located value and its target. */
+/** The message's unresolved references, kept as bytes: a reference is written as its located value and its target. */
 export function storedReferences(store = new RecordStore('ordered')): StoredList<Reference> {
   return new StoredList<Reference>(
     store,

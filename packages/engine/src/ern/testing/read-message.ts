@@ -40,10 +40,10 @@ export function readSample(file: string, version?: ErnVersion, store = true): Pr
   return read(createReadStream(path.isAbsolute(file) ? file : sample(file)), version, store);
 }
 
-/** Reads an XML string, fed in small chunks to exercise chunk boundaries. */
-export function readXml(xml: string, version?: ErnVersion): Promise<ReadOutcome> {
+/** Reads an XML string, fed in small chunks to exercise chunk boundaries; `store` false keeps the records as objects. */
+export function readXml(xml: string, version?: ErnVersion, store = true): Promise<ReadOutcome> {
   const buffer = Buffer.from(xml);
   const chunks: Buffer[] = [];
   for (let i = 0; i < buffer.length; i += 64) chunks.push(buffer.subarray(i, i + 64));
-  return read(Readable.from(chunks), version);
+  return read(Readable.from(chunks), version, store);
 }

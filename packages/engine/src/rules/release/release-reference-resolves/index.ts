@@ -19,10 +19,12 @@ export default defineRule({
     return {
       'Message:exit'() {
         const m = ctx.message;
+        // The reader resolved every reference a record before it declares: what is left names a record further on, or none.
+        if (m.unresolvedReferences.length === 0) return;
         // The message's index, not sets of every release and resource reference (a million strings at 1 GB).
         const index = indexMessage(m);
         const parties = new Set(m.parties.map((p) => p.reference.value));
-        for (const ref of m.references) {
+        for (const ref of m.unresolvedReferences) {
           const target = ref.target;
           if (target === 'release' ? index.release(ref.value) : target === 'resource' ? index.resource(ref.value) : target === 'party' ? parties.has(ref.value) : true) continue;
           const element = ref.path.slice(ref.path.lastIndexOf('/') + 1).replace(/\[\d+\]$/, '');
