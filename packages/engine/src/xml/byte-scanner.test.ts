@@ -198,6 +198,24 @@ describe('ByteScanner: the same events, positions and errors as saxes', () => {
     same(Buffer.from(`<r><${first}>a</${second}></r>`), [100], 'an end tag of the other name');
   });
 
+  it('reads the name a tag has, whatever the names before it led it to expect', () => {
+    // Sequences learnt, then broken: a name that is the start of the one expected, one that the expected starts with, one of
+    // the expected length, a non-ASCII byte right after the expected name, and the expected name split across chunks.
+    const item = (names: string[]) => `<i>${names.map((n) => `<${n}>x</${n}>`).join('')}</i>`;
+    const xml = `<r>${item(['Title', 'TitleText', 'Code'])}${item(['Title', 'TitleText', 'Code'])}${item(['Title', 'Title', 'Codes'])}${item(['TitleTextX', 'Cod', 'Cote'])}${item(['Title', 'TitleText', 'Code'])}</r>`;
+    const bytes = Buffer.from(xml);
+    const events = same(bytes, [bytes.length], 'whole');
+    expect(events.filter((e) => e.startsWith('open ')).map((e) => e.split(' ')[1])).toEqual(
+      ['r', 'i', 'Title', 'TitleText', 'Code', 'i', 'Title', 'TitleText', 'Code', 'i', 'Title', 'Title', 'Codes', 'i', 'TitleTextX', 'Cod', 'Cote', 'i', 'Title', 'TitleText', 'Code'],
+    );
+    // All of it read the fast way: a wrong guess is not taken for the name (saxes would then read the rest, giving the same events).
+    expect(lastScanned).toBe(bytes.length);
+    for (let size = 1; size < 40; size++) same(bytes, every(size, bytes.length), `chunks of ${size}`);
+    // A name that goes on past the expected one with a character that is not ASCII: saxes reads from there.
+    const wide = Buffer.from('<r><i><Title/><TitleText/></i><i><Title/><TitleTexté/></i></r>');
+    expect(same(wide, [wide.length], 'whole').filter((e) => e.startsWith('open ')).at(-1)).toMatch(/^open TitleTexté /);
+  });
+
   it('locates bytes that are not UTF-8 at their line and column, deep in a message read in large chunks', () => {
     const lines = Array.from({ length: 5000 }, (_, i) => `  <t>title ${i} é</t>`);
     lines[4321] = '  <t>broken \u0000</t>';

@@ -87,10 +87,24 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const INCOMPLETE = -1;
 const UNKNOWN = -2;
 
+/** A name met in a tag: interned once, with its bytes and what came after it last time. */
+interface NameEntry {
+  name: string;
+  /** Its bytes (ASCII): a tag's or an end tag's name is compared with them (two typed arrays compare faster than a string's characters with bytes). */
+  bytes: Uint8Array;
+  /**
+   * The element that followed an element of this name, as its next sibling, last time, and the
+   * first child of one: documents repeat their sequences, so the next tag's name is usually
+   * this guess, checked in one reading of its bytes instead of hashed and then compared.
+   */
+  after: NameEntry | null;
+  firstChild: NameEntry | null;
+}
+
 interface OpenFrame {
   qname: string;
-  /** The bytes of `qname` (ASCII), which its end tag is compared with. */
-  bytes: Uint8Array;
+  /** The entry of `qname`, whose bytes its end tag is compared with. */
+  entry: NameEntry;
   declarations: string;
   /** Namespace bindings in scope below this element (its own over its parent's). */
   ns: ReadonlyMap<string, string>;
@@ -117,17 +131,17 @@ export class ByteScanner {
   private started = false;
   /** Everything read so far while no event was sent (the prolog): the start over, for saxes. */
   private prolog: Buffer[] | null = [];
-  /** Every name met, interned, with its bytes. */
-  private readonly names = new Map<string, { name: string; bytes: Uint8Array }>();
+  /** Every name met, interned. */
+  private readonly names = new Map<string, NameEntry>();
   /**
-   * Names by a hash of their bytes (see `string`) and their bytes, which a slot is checked against
-   * (two typed arrays compare faster than a string's characters with bytes); the hash of the last
-   * name `name` read, and the bytes of the last name `string` gave.
+   * Names by a hash of their bytes (see `string`), a slot checked against the bytes; the hash of
+   * the last name `name` read, and the entry of the last name `string` gave.
    */
-  private readonly nameCache: (string | undefined)[] = new Array<string | undefined>(NAME_CACHE).fill(undefined);
-  private readonly nameBytes: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(NAME_CACHE).fill(undefined);
+  private readonly nameCache: (NameEntry | undefined)[] = new Array<NameEntry | undefined>(NAME_CACHE).fill(undefined);
   private nameHash = 0;
-  private lastBytes: Uint8Array = new Uint8Array(0);
+  private lastEntry: NameEntry = { name: '', bytes: new Uint8Array(0), after: null, firstChild: null };
+  /** The element opened last at each depth below the open one there (null: none yet), for the guess of the next name (NameEntry.after). */
+  private readonly lastOpened: (NameEntry | null)[] = [null];
   /** An element's name once resolved (`resolve`). */
   private local = '';
   private uri = '';
@@ -254,6 +268,18 @@ export class ByteScanner {
   /** Character data from `p` up to the next `<`: the position after it (the `<`), or INCOMPLETE / UNKNOWN. */
   private text(p: number, end: number): number {
     const b = this.buf;
+    // Indentation between tags (a line end, spaces or tabs, a tag), the commonest text of a message written
+    // indented: one compare a byte. Anything else, or indentation a listener keeps, goes the whole way below.
+    if (b[p] === NL) {
+      let q = p + 1;
+      while (q < end && (b[q] === SPACE || b[q] === TAB)) q++;
+      if (q < end && b[q] === LT && this.sink.dropsWhitespace()) {
+        this.line++;
+        this.lineStart = p + 1;
+        this.continuation = 0;
+        return q;
+      }
+    }
     const start = p;
     let plain = true;
     let blank = true;
@@ -329,10 +355,19 @@ export class ByteScanner {
     if (first >= 0x80 || NAME[first] !== 2) return UNKNOWN;
     const column = p - this.lineStart - this.continuation;
     let line = this.line;
-    let q = this.name(p + 1, end);
-    if (q < 0) return q;
-    const qname = this.string(p + 1, q, this.nameHash);
-    const qbytes = this.lastBytes;
+    const depth = this.depth;
+    const previous = this.lastOpened[depth] ?? null;
+    const guess = previous !== null ? previous.after : depth > 0 ? this.frames[depth - 1].entry.firstChild : null;
+    let q = guess === null ? -1 : this.guessed(guess, p + 1, end);
+    let entry: NameEntry;
+    if (q >= 0) entry = guess!;
+    else {
+      q = this.name(p + 1, end);
+      if (q < 0) return q;
+      this.string(p + 1, q, this.nameHash);
+      entry = this.lastEntry;
+    }
+    const qname = entry.name;
     // saxes takes the tag's position after the character that ends its name: a newline there moves it to the next line.
     let tagColumn = column + 1;
     if (b[q] === NL || b[q] === CR) {
@@ -380,11 +415,16 @@ export class ByteScanner {
     }
     this.rawCount = count;
     // Every check passed and the tag is complete: from here on, nothing goes back.
-    if (!this.element(qname, qbytes)) return UNKNOWN;
+    if (!this.element(qname, entry)) return UNKNOWN;
     if (!this.sink.open(this.local, this.uri, line, tagColumn, this.attrs, this.attrCount)) {
       this.depth--;
       return UNKNOWN;
     }
+    // What came after what, for the next guesses.
+    if (previous !== null) previous.after = entry;
+    else if (depth > 0) this.frames[depth - 1].entry.firstChild = entry;
+    this.lastOpened[depth] = entry;
+    this.lastOpened[depth + 1] = null;
     if (this.prolog) this.prolog = null;
     if (selfClosing) this.pop();
     return q;
@@ -403,7 +443,7 @@ export class ByteScanner {
     const b = this.buf;
     if (this.depth === 0) return UNKNOWN;
     // Compared with the open element's name byte by byte (its names are ASCII), then it must end there.
-    const name = this.frames[this.depth - 1].bytes;
+    const name = this.frames[this.depth - 1].entry.bytes;
     const q = p + 2 + name.length;
     for (let i = 0, at = p + 2; i < name.length; i++, at++) {
       if (at >= end) return INCOMPLETE;
@@ -434,28 +474,40 @@ export class ByteScanner {
     return INCOMPLETE;
   }
 
+  /** Where the name `guess` ends when the bytes from `start` are that name (then a character that ends a name), else -1. */
+  private guessed(guess: NameEntry, start: number, end: number): number {
+    const b = this.buf;
+    const bytes = guess.bytes;
+    const after = start + bytes.length;
+    if (after >= end) return -1;
+    for (let i = 0; i < bytes.length; i++) if (bytes[i] !== b[start + i]) return -1;
+    const c = b[after];
+    return c < 0x80 && NAME[c] === 0 ? after : -1;
+  }
+
   /**
    * The name at `start..end` (ASCII; `hash` of its bytes, from `name`), interned: the same string
-   * for every tag of a name. A cache slot by hash is checked byte by byte before any string is made.
+   * for every tag of a name (its entry: `lastEntry`). A cache slot by hash is checked byte by byte
+   * before any string is made.
    */
   private string(start: number, end: number, hash: number): string {
     const b = this.buf;
     const slot = (hash ^ (hash >>> 15)) & (NAME_CACHE - 1);
-    const known = this.nameBytes[slot];
-    if (known !== undefined && known.length === end - start) {
+    const known = this.nameCache[slot];
+    if (known !== undefined && known.bytes.length === end - start) {
+      const bytes = known.bytes;
       let i = 0;
-      while (i < known.length && known[i] === b[start + i]) i++;
-      if (i === known.length) {
-        this.lastBytes = known;
-        return this.nameCache[slot]!;
+      while (i < bytes.length && bytes[i] === b[start + i]) i++;
+      if (i === bytes.length) {
+        this.lastEntry = known;
+        return known.name;
       }
     }
     const text = b.latin1Slice(start, end);
     let own = this.names.get(text);
-    if (own === undefined) this.names.set(text, (own = { name: text, bytes: new Uint8Array(b.subarray(start, end)) }));
-    this.nameCache[slot] = own.name;
-    this.nameBytes[slot] = own.bytes;
-    this.lastBytes = own.bytes;
+    if (own === undefined) this.names.set(text, (own = { name: text, bytes: new Uint8Array(b.subarray(start, end)), after: null, firstChild: null }));
+    this.nameCache[slot] = own;
+    this.lastEntry = own;
     return own.name;
   }
 
@@ -513,7 +565,7 @@ export class ByteScanner {
    * attributes (`attrs`, declarations left out), as saxes does with `xmlns: true`. False when saxes
    * would complain (an unbound prefix, a reserved one declared, a duplicate): nothing is pushed.
    */
-  private element(qname: string, bytes: Uint8Array): boolean {
+  private element(qname: string, entry: NameEntry): boolean {
     const parent = this.depth > 0 ? this.frames[this.depth - 1] : null;
     let ns = parent?.ns ?? EMPTY_SCOPE;
     let uri = parent?.uri ?? '';
@@ -558,10 +610,10 @@ export class ByteScanner {
     this.attrCount = kept;
     if (!this.resolve(qname, ns, uri, true)) return false;
     let frame = this.frames[this.depth];
-    if (frame === undefined) this.frames.push((frame = { qname, bytes, declarations, ns, uri }));
+    if (frame === undefined) this.frames.push((frame = { qname, entry, declarations, ns, uri }));
     else {
       frame.qname = qname;
-      frame.bytes = bytes;
+      frame.entry = entry;
       frame.declarations = declarations;
       frame.ns = ns;
       frame.uri = uri;
