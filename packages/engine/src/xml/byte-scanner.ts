@@ -92,6 +92,8 @@ interface NameEntry {
   name: string;
   /** Its bytes (ASCII): a tag's or an end tag's name is compared with them (two typed arrays compare faster than a string's characters with bytes). */
   bytes: Uint8Array;
+  /** Its bytes four at a time (little-endian), compared with the message's read the same way (`sameBytes`). */
+  words: Uint32Array;
   /**
    * The element that followed an element of this name, as its next sibling, last time, and the
    * first child of one: documents repeat their sequences, so the next tag's name is usually
@@ -139,7 +141,9 @@ export class ByteScanner {
    */
   private readonly nameCache: (NameEntry | undefined)[] = new Array<NameEntry | undefined>(NAME_CACHE).fill(undefined);
   private nameHash = 0;
-  private lastEntry: NameEntry = { name: '', bytes: new Uint8Array(0), after: null, firstChild: null };
+  private lastEntry: NameEntry = { name: '', bytes: new Uint8Array(0), words: new Uint32Array(0), after: null, firstChild: null };
+  /** `buf` read four bytes at a time. */
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   /** The element opened last at each depth below the open one there (null: none yet), for the guess of the next name (NameEntry.after). */
   private readonly lastOpened: (NameEntry | null)[] = [null];
   /** An element's name once resolved (`resolve`). */
@@ -170,6 +174,7 @@ export class ByteScanner {
       this.lineStart -= this.buf.length;
       this.buf = incoming as RawBuffer;
     }
+    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
     this.p = 0;
     if (!this.started) {
       this.started = true;
@@ -443,13 +448,16 @@ export class ByteScanner {
     const b = this.buf;
     if (this.depth === 0) return UNKNOWN;
     // Compared with the open element's name byte by byte (its names are ASCII), then it must end there.
-    const name = this.frames[this.depth - 1].entry.bytes;
+    const entry = this.frames[this.depth - 1].entry;
+    const name = entry.bytes;
     const q = p + 2 + name.length;
-    for (let i = 0, at = p + 2; i < name.length; i++, at++) {
-      if (at >= end) return INCOMPLETE;
-      if (name[i] !== b[at]) return UNKNOWN;
+    if (q < end) {
+      if (!this.sameBytes(entry, p + 2)) return UNKNOWN;
+    } else {
+      // The bytes end inside the name: wait for more, unless what is there differs already.
+      for (let at = p + 2; at < end; at++) if (name[at - p - 2] !== b[at]) return UNKNOWN;
+      return INCOMPLETE;
     }
-    if (q >= end) return INCOMPLETE;
     if (b[q] < 0x80 && NAME[b[q]] !== 0) return UNKNOWN;
     const r = this.space(q, end);
     if (r >= end) return INCOMPLETE;
@@ -476,13 +484,22 @@ export class ByteScanner {
 
   /** Where the name `guess` ends when the bytes from `start` are that name (then a character that ends a name), else -1. */
   private guessed(guess: NameEntry, start: number, end: number): number {
-    const b = this.buf;
-    const bytes = guess.bytes;
-    const after = start + bytes.length;
-    if (after >= end) return -1;
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] !== b[start + i]) return -1;
-    const c = b[after];
+    const after = start + guess.bytes.length;
+    if (after >= end || !this.sameBytes(guess, start)) return -1;
+    const c = this.buf[after];
     return c < 0x80 && NAME[c] === 0 ? after : -1;
+  }
+
+  /** Whether the bytes from `start` are `entry`'s name (all of them are in `buf`): four at a time, then one by one. */
+  private sameBytes(entry: NameEntry, start: number): boolean {
+    const words = entry.words;
+    const view = this.view;
+    let at = start;
+    for (let i = 0; i < words.length; i++, at += 4) if (view.getUint32(at, true) !== words[i]) return false;
+    const bytes = entry.bytes;
+    const b = this.buf;
+    for (let i = words.length * 4; i < bytes.length; i++, at++) if (bytes[i] !== b[at]) return false;
+    return true;
   }
 
   /**
@@ -505,7 +522,7 @@ export class ByteScanner {
     }
     const text = b.latin1Slice(start, end);
     let own = this.names.get(text);
-    if (own === undefined) this.names.set(text, (own = { name: text, bytes: new Uint8Array(b.subarray(start, end)), after: null, firstChild: null }));
+    if (own === undefined) this.names.set(text, (own = nameEntry(text, b.subarray(start, end))));
     this.nameCache[slot] = own;
     this.lastEntry = own;
     return own.name;
@@ -663,6 +680,14 @@ export class ByteScanner {
       column: this.p - this.lineStart - this.continuation,
     };
   }
+}
+
+function nameEntry(name: string, bytes: Uint8Array): NameEntry {
+  const own = new Uint8Array(bytes);
+  const words = new Uint32Array(own.length >> 2);
+  const view = new DataView(own.buffer);
+  for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i, true);
+  return { name, bytes: own, words, after: null, firstChild: null };
 }
 
 function escapeAttribute(value: string): string {
