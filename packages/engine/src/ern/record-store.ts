@@ -29,6 +29,7 @@
  * with the locations and strings packed as above.
  */
 import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
+import { latin1Text } from '../xml/decode.js';
 import type { LocId, LocTable } from '../xml/loc-table.js';
 import { EMPTY } from './compact.js';
 import { viewClass, type ViewClass } from './record-views.js';
@@ -101,7 +102,6 @@ interface Shape {
 
 /** Buffer's own decoders, without `toString`'s argument checks (a field is read millions of times by the rules). */
 interface RawBuffer extends Buffer {
-  latin1Slice(start: number, end: number): string;
   ucs2Slice(start: number, end: number): string;
   latin1Write(text: string, offset: number, length: number): number;
   ucs2Write(text: string, offset: number, length: number): number;
@@ -728,7 +728,7 @@ export class RecordStore {
         const length = this.readVarint();
         const start = this.pos;
         this.pos += length;
-        return tag === T_LATIN1 ? (this.buf as RawBuffer).latin1Slice(start, this.pos) : (this.buf as RawBuffer).ucs2Slice(start, this.pos);
+        return tag === T_LATIN1 ? latin1Text(this.buf, start, this.pos) : (this.buf as RawBuffer).ucs2Slice(start, this.pos);
       }
       case T_INTERNED:
         return this.strings[this.readVarint()];

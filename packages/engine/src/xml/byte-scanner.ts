@@ -14,7 +14,7 @@
  * position and error with saxes' on every sample, split at random, and on mutated messages.
  */
 import { isUtf8 } from 'node:buffer';
-import { wholeUtf8 } from './decode.js';
+import { latin1Text, wholeUtf8 } from './decode.js';
 
 /** Where the scanner's events go (the encoder's op writers). */
 export interface ScanSink {
@@ -330,7 +330,7 @@ export class ByteScanner {
     if (p >= end) return INCOMPLETE;
     if (p === start) return p;
     if (blank && this.sink.dropsWhitespace()) return p;
-    const last = plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p);
+    const last = plain ? latin1Text(b, from, p) : b.utf8Slice(from, p);
     this.sink.text(pieces === null ? last : pieces + last);
     return p;
   }
@@ -556,7 +556,7 @@ export class ByteScanner {
     for (; p < end; p++) {
       const c = b[p];
       if (c === quote) {
-        const last = plain ? b.latin1Slice(from, p) : b.utf8Slice(from, p);
+        const last = plain ? latin1Text(b, from, p) : b.utf8Slice(from, p);
         return [pieces === null ? last : pieces + last, p + 1];
       }
       if (c >= SPACE && c < 0x80) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EncodingError, MessageDecoder } from './decode.js';
+import { EncodingError, MessageDecoder, latin1Text } from './decode.js';
 
 /** Decodes `bytes` cut into pieces of `size` bytes. */
 function decodeIn(bytes: Buffer, size: number): string {
@@ -37,5 +37,27 @@ describe('MessageDecoder', () => {
   it('reads ISO-8859-1 as declared in the first chunk', () => {
     const bytes = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><T>Bj\u00f6rk</T>', 'latin1');
     expect(decodeIn(bytes, 64)).toBe('<?xml version="1.0" encoding="ISO-8859-1"?><T>Björk</T>');
+  });
+});
+
+describe('latin1Text', () => {
+  it('gives what Buffer gives for every length and every byte value, at any offset', () => {
+    const bytes = Buffer.alloc(300);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 73 + 11) & 0xff;
+    for (let start = 0; start < 7; start++) {
+      for (let length = 0; length <= 40; length++) {
+        expect(latin1Text(bytes, start, start + length)).toBe(bytes.toString('latin1', start, start + length));
+      }
+    }
+    // Every byte value at every place of a short text.
+    for (let value = 0; value < 256; value++) {
+      const text = Buffer.alloc(12, 0x41);
+      for (let at = 0; at < 12; at++) {
+        text[at] = value;
+        expect(latin1Text(text, 0, 12)).toBe(text.toString('latin1', 0, 12));
+        expect(latin1Text(text, at, 12)).toBe(text.toString('latin1', at, 12));
+        text[at] = 0x41;
+      }
+    }
   });
 });
