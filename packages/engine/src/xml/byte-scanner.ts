@@ -101,6 +101,8 @@ interface NameEntry {
    */
   after: NameEntry | null;
   firstChild: NameEntry | null;
+  /** No colon in the name: no prefix to resolve. */
+  plain: boolean;
 }
 
 interface OpenFrame {
@@ -141,7 +143,7 @@ export class ByteScanner {
    */
   private readonly nameCache: (NameEntry | undefined)[] = new Array<NameEntry | undefined>(NAME_CACHE).fill(undefined);
   private nameHash = 0;
-  private lastEntry: NameEntry = { name: '', bytes: new Uint8Array(0), words: new Uint32Array(0), after: null, firstChild: null };
+  private lastEntry: NameEntry = { name: '', bytes: new Uint8Array(0), words: new Uint32Array(0), after: null, firstChild: null, plain: true };
   /** `buf` read four bytes at a time. */
   private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   /** The element opened last at each depth below the open one there (null: none yet), for the guess of the next name (NameEntry.after). */
@@ -625,7 +627,11 @@ export class ByteScanner {
       attrs[kept++] = raw[i + 1];
     }
     this.attrCount = kept;
-    if (!this.resolve(qname, ns, uri, true)) return false;
+    if (entry.plain) {
+      // No prefix: the element is in the default namespace (most names of a message; `resolve` would search for a colon).
+      this.local = qname;
+      this.uri = uri;
+    } else if (!this.resolve(qname, ns, uri, true)) return false;
     let frame = this.frames[this.depth];
     if (frame === undefined) this.frames.push((frame = { qname, entry, declarations, ns, uri }));
     else {
@@ -687,7 +693,7 @@ function nameEntry(name: string, bytes: Uint8Array): NameEntry {
   const words = new Uint32Array(own.length >> 2);
   const view = new DataView(own.buffer);
   for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i, true);
-  return { name, bytes: own, words, after: null, firstChild: null };
+  return { name, bytes: own, words, after: null, firstChild: null, plain: !name.includes(':') };
 }
 
 function escapeAttribute(value: string): string {
