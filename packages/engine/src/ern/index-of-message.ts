@@ -204,23 +204,15 @@ function eachResourceUsed(r: Release, use: (ref: string) => void): void {
   if (linked) for (let j = 0; j < linked.length; j++) use(linked[j].value);
 }
 
-/** Calls `resource(ref, release number)` for every resource a release uses, `release(ref, deal number)` for every release a deal names. */
-function forEachUse(m: ErnMessage, resource: (ref: string, release: number) => void, release: (ref: string, deal: number) => void): void {
-  const rs = m.releases;
-  for (let i = 0; i < rs.length; i++) eachResourceUsed(rs.at(i)!, (ref) => resource(ref, i));
-  const ds = m.deals;
-  for (let i = 0; i < ds.length; i++) {
-    const refs = ds.at(i)!.releaseReferences;
-    for (let j = 0; j < refs.length; j++) release(refs[j].value, i);
-  }
-}
-
 /** FNV-1a over the UTF-16 code units. */
 function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 0;
 }
+
+/** Slots of an AnchorTable's cache of anchors found lately. */
+const RECENT = 1024;
 
 /**
  * Record numbers of a list by anchor; the first record with an anchor wins (a duplicate anchor is a
@@ -229,9 +221,6 @@ function hash(text: string): number {
  * only when the hashes match: comparing anchors at every colliding slot read records all over the
  * message.
  */
-/** Slots of an AnchorTable's cache of anchors found lately. */
-const RECENT = 1024;
-
 class AnchorTable<T> {
   private slots: Int32Array;
   private hashes: Int32Array;
@@ -344,15 +333,14 @@ class Links<K, T> {
   private readonly loose = new NumbersByName();
 
   /**
-   * `streaming`: filled as records close, so a value may come before its key's record (a release
-   * before the resource it uses, in a message out of the schema's order): it goes to the loose
-   * ones then, and `numbers` puts those first.
+   * Filled as records close, a value may come before its key's record (a release before the
+   * resource it uses, in a message out of the schema's order): it goes to the loose ones then, and
+   * `numbers` puts those first.
    */
   constructor(
     keys: number,
     private readonly table: AnchorTable<K>,
     private readonly values: Records<T>,
-    private readonly streaming = false,
   ) {
     this.last = new Int32Array(Math.max(keys, 16)).fill(-1);
   }
@@ -380,7 +368,6 @@ class Links<K, T> {
     const key = this.table.find(ref);
     if (key === -1) return this.loose.get(ref);
     const keyed = key < this.last.length ? this.chains.list(this.last[key]) : [];
-    if (!this.streaming) return keyed;
     // Values added before the key's record came: in list order, so before every keyed one (a repeat only where they meet).
     const before = this.loose.get(ref);
     if (before.length === 0) return keyed;
@@ -389,11 +376,12 @@ class Links<K, T> {
 }
 
 /**
- * The typed index filled as records close (a model kept as bytes): each record is indexed from
- * its objects before it is written, rather than read back from the bytes at message end (about
- * 3 s of a 1 GB message's rules). The tables grow as they fill. Anchors of each new batch of
- * records go in before their links, as in `buildTypedIndex`; a link to an anchor still to come is
- * kept aside (see `Links`), so the answers are the same whatever the order of the lists.
+ * The typed index, filled as records close (a model kept as bytes: each record is indexed from its
+ * objects before it is written, rather than read back from the bytes at message end, about 3 s of
+ * a 1 GB message's rules) or at once over a finished model (`buildTypedIndex`). The tables grow as
+ * they fill. Anchors of each new batch of records go in before their links; a link to an anchor
+ * still to come is kept aside (see `Links`), so the answers are the same whatever the order of the
+ * lists.
  */
 export class TypedIndexBuilder {
   private readonly releases: AnchorTable<Release>;
@@ -401,10 +389,12 @@ export class TypedIndexBuilder {
   private readonly parties: AnchorTable<Party>;
   private readonly byResource: Links<Resource, Release>;
   private readonly byRelease: Links<Release, Deal>;
+  /** How far each list's anchors are indexed (the tables index the records already there), and how far the releases' and deals' links. */
   private releasesDone: number;
   private resourcesDone: number;
   private partiesDone: number;
-  private dealsDone = 0;
+  private linkedReleases = 0;
+  private linkedDeals = 0;
 
   constructor(private readonly m: ErnMessage) {
     this.releases = new AnchorTable(m.releases, (r) => r.reference?.value ?? null, 'reference');
@@ -413,8 +403,8 @@ export class TypedIndexBuilder {
     this.releasesDone = m.releases.length;
     this.resourcesDone = m.resources.length;
     this.partiesDone = m.parties.length;
-    this.byResource = new Links(0, this.resources, m.releases, true);
-    this.byRelease = new Links(0, this.releases, m.deals, true);
+    this.byResource = new Links(m.resources.length, this.resources, m.releases);
+    this.byRelease = new Links(m.releases.length, this.releases, m.deals);
   }
 
   /** Indexes the records added to the message's lists since the last call (before they are sealed: still objects). */
@@ -427,13 +417,14 @@ export class TypedIndexBuilder {
     for (let i = this.releasesDone; i < rs.length; i++) this.releases.add(i);
     this.resourcesDone = m.resources.length;
     this.partiesDone = m.parties.length;
-    for (let i = this.releasesDone; i < rs.length; i++) eachResourceUsed(rs.at(i)!, (ref) => this.byResource.add(ref, i));
     this.releasesDone = rs.length;
-    for (let i = this.dealsDone; i < ds.length; i++) {
+    for (let i = this.linkedReleases; i < rs.length; i++) eachResourceUsed(rs.at(i)!, (ref) => this.byResource.add(ref, i));
+    this.linkedReleases = rs.length;
+    for (let i = this.linkedDeals; i < ds.length; i++) {
       const refs = ds.at(i)!.releaseReferences;
       for (let j = 0; j < refs.length; j++) this.byRelease.add(refs[j].value, i);
     }
-    this.dealsDone = ds.length;
+    this.linkedDeals = ds.length;
   }
 
   /** Whether a record indexed so far declares the anchor a reference of `target` names (references of other kinds are not checked: true). */
@@ -446,36 +437,19 @@ export class TypedIndexBuilder {
 
   index(): MessageIndex {
     this.add();
-    return typedIndex(this.releases, this.resources, this.parties, this.byResource, this.byRelease);
+    const { releases, resources, parties, byResource, byRelease } = this;
+    return {
+      release: (ref) => releases.get(ref),
+      resource: (ref) => resources.get(ref),
+      resourceNumber: (ref) => resources.find(ref),
+      party: (ref) => parties.get(ref),
+      releasesOfResource: (ref) => byResource.get(ref),
+      dealsOfRelease: (ref) => byRelease.get(ref),
+      dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
+    };
   }
 }
 
-function typedIndex(
-  releases: AnchorTable<Release>,
-  resources: AnchorTable<Resource>,
-  parties: AnchorTable<Party>,
-  byResource: Links<Resource, Release>,
-  byRelease: Links<Release, Deal>,
-): MessageIndex {
-  return {
-    release: (ref) => releases.get(ref),
-    resource: (ref) => resources.get(ref),
-    resourceNumber: (ref) => resources.find(ref),
-    party: (ref) => parties.get(ref),
-    releasesOfResource: (ref) => byResource.get(ref),
-    dealsOfRelease: (ref) => byRelease.get(ref),
-    dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
-  };
-}
-
 function buildTypedIndex(m: ErnMessage): MessageIndex {
-  const rs = m.releases;
-  const res = m.resources;
-  const releases = new AnchorTable(rs, (r) => r.reference?.value ?? null, 'reference');
-  const resources = new AnchorTable(res, (r) => r.reference?.value ?? null, 'reference');
-  const parties = new AnchorTable(m.parties, (p) => p.reference.value || null);
-  const byResource = new Links(res.length, resources, rs);
-  const byRelease = new Links(rs.length, releases, m.deals);
-  forEachUse(m, (ref, i) => byResource.add(ref, i), (ref, i) => byRelease.add(ref, i));
-  return typedIndex(releases, resources, parties, byResource, byRelease);
+  return new TypedIndexBuilder(m).index();
 }
