@@ -21,11 +21,64 @@ export function resourceRefsOf(release: Release): string[] {
   return [...refs];
 }
 
+/**
+ * The resources `resourceRefsOf` names that resolve, in its order (each once): the track list's
+ * by `trackResourceNumbers`, so a rule asking an album's images looks up only the other references.
+ */
+export function resourcesUsedBy(release: Release, index: MessageIndex): Resource[] {
+  const seen = new Set<number>();
+  const used: Resource[] = [];
+  const use = (n: number) => {
+    if (n < 0 || seen.has(n)) return;
+    seen.add(n);
+    used.push(index.resourceAt(n)!);
+  };
+  const numbers = trackResourceNumbers(release, index);
+  let at = 0;
+  for (const t of release.tracks) {
+    use(numbers[at++]);
+    for (const l of t.linked) use(index.resourceNumber(l));
+  }
+  for (const r of release.resourceReferences) use(index.resourceNumber(r.value));
+  for (const r of release.linkedResourceReferences ?? []) use(index.resourceNumber(r.value));
+  return used;
+}
+
 /** The release's tracks: sound recordings and videos of its track list (else of its resource list). */
 export function primaryResourcesOf(release: Release, index: MessageIndex): Resource[] {
-  const fromTracks = Array.from(release.tracks, (t) => index.resource(t.resourceReference.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
-  if (fromTracks.length > 0 || release.tracks.length > 0) return fromTracks;
+  if (release.tracks.length > 0) {
+    const fromTracks: Resource[] = [];
+    for (const n of trackResourceNumbers(release, index)) {
+      const r = index.resourceAt(n);
+      if (r && PRIMARY_KINDS.has(r.kind)) fromTracks.push(r);
+    }
+    return fromTracks;
+  }
   return release.resourceReferences.map((r) => index.resource(r.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
+}
+
+/** Track lists from which `trackResourceNumbers` remembers its answer. */
+const REMEMBERED_TRACKS = 64;
+const trackNumbers = new WeakMap<object, { index: MessageIndex; numbers: Int32Array }>();
+
+/**
+ * The number in the message's resources (`index.resourceNumber`) of each track's resource, in
+ * track-list order; -1 where the reference resolves to none. Six rules walk an album's track list
+ * at message end, and each lookup hashes the reference and, in a message kept as bytes, confirms
+ * it in the resource's bytes: the numbers of a long list are worked out once per index. Only a
+ * list that is the same object at each read is remembered: a long one kept as bytes
+ * (`StoredList`), or one of a release kept as an object (a release kept as bytes decodes a
+ * short list anew at each read).
+ */
+export function trackResourceNumbers(release: Release, index: MessageIndex): Int32Array {
+  const tracks = release.tracks;
+  const known = trackNumbers.get(tracks);
+  if (known && known.index === index && known.numbers.length === tracks.length) return known.numbers;
+  const numbers = new Int32Array(tracks.length);
+  let at = 0;
+  for (const t of tracks) numbers[at++] = index.resourceNumber(t.resourceReference.value);
+  if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) trackNumbers.set(tracks, { index, numbers });
+  return numbers;
 }
 
 /**

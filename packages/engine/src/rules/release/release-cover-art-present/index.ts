@@ -5,7 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
+import { releaseName, resourcesUsedBy, mainReleases } from '../release-contents.js';
 import { contentClassOf, needsCover } from '../release-content.js';
 
 const COVER_TYPES = new Set(['FrontCoverImage', 'CoverImage', 'VideoScreenCapture']);
@@ -34,10 +34,10 @@ export default defineRule({
         for (const release of mainReleases(m)) {
           // Tones, image, text and software products carry no cover (a wallpaper's image is the product).
           if (release.types.some((t) => NO_COVER_TYPES.has(t)) || !needsCover(contentClassOf(release))) continue;
-          const images = resourceRefsOf(release).map((r) => index.resource(r)).filter((r) => r?.kind === 'Image');
+          const images = resourcesUsedBy(release, index).filter((r) => r.kind === 'Image');
           // An image without a type in 3.x (ImageType is optional) is taken as the cover.
-          if (images.some((i) => i!.type === null || COVER_TYPES.has(i!.type))) continue;
-          const detail = images.length ? ` (its images are of type ${images.map((i) => i!.type).join(', ')})` : '';
+          if (images.some((i) => i.type === null || COVER_TYPES.has(i.type))) continue;
+          const detail = images.length ? ` (its images are of type ${images.map((i) => i.type).join(', ')})` : '';
           ctx.report({ messageId: 'missing', loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), detail } });
         }
       },

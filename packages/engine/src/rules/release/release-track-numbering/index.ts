@@ -5,7 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { groupKeyOf, releaseName } from '../release-contents.js';
+import { groupKeyOf, releaseName, trackResourceNumbers } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
 import type { Located } from '../../../ern/model.js';
 
@@ -33,9 +33,12 @@ export default defineRule({
             if (only.sequence === null || only.sequence === 1) continue;
           }
           const discs = new Map<string, { numbers: Set<number>; loc: Located }>();
+          const resources = trackResourceNumbers(release, index);
+          let at = 0;
           for (const t of tracks) {
+            const n = resources[at++];
             if (t.sequence === null) continue;
-            const kind = index.resource(t.resourceReference.value)?.kind;
+            const kind = index.resourceAt(n)?.kind;
             if (kind !== 'SoundRecording' && kind !== 'Video') continue;
             const key = groupKeyOf(t.groupPath, 2);
             const disc = discs.get(key) ?? { numbers: new Set<number>(), loc: t.resourceReference };

@@ -5,8 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { groupKeyOf, releaseName } from '../release-contents.js';
-import type { TrackEntry } from '../../../ern/model.js';
+import { groupKeyOf, releaseName, trackResourceNumbers } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-track-sequence',
@@ -30,8 +29,8 @@ export default defineRule({
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         // Only tracks (sound recordings, videos): cover art and booklets are not sequenced (rule 1023-1).
-        const sequenced = (t: TrackEntry) => {
-          const kind = index.resource(t.resourceReference.value)?.kind;
+        const sequenced = (n: number) => {
+          const kind = index.resourceAt(n)?.kind;
           return kind === 'SoundRecording' || kind === 'Video';
         };
         for (const release of ctx.message.releases) {
@@ -44,9 +43,10 @@ export default defineRule({
           const numbered = new Map<string, boolean>();
           // Which tracks are sequenced, by place, for the second reading (one lookup per track, not two).
           const isSequenced = new Uint8Array(tracks.length);
+          const resources = trackResourceNumbers(release, index);
           let at = 0;
           for (const t of tracks) {
-            if (!sequenced(t)) {
+            if (!sequenced(resources[at])) {
               at++;
               continue;
             }

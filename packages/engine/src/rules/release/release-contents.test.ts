@@ -1,0 +1,84 @@
+/**
+ * The resources of a release's track list, looked up once per long list (`trackResourceNumbers`):
+ * on an album long enough to be kept as a list of its own (a message kept as bytes) and to be
+ * remembered (kept as objects), the helpers answer as a lookup of each reference does, and a
+ * second asking looks nothing up.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseMessage } from '../testing/rule-tester.js';
+import { readXml } from '../../ern/testing/read-message.js';
+import { forgetIndex, indexMessage, type MessageIndex } from '../../ern/index-of-message.js';
+import type { Release, Resource } from '../../ern/model.js';
+import { primaryResourcesOf, resourceRefsOf, resourcesUsedBy, trackResourceNumbers } from './release-contents.js';
+import { contentResourcesOf } from './release-content.js';
+
+const TRACKS = 1200;
+
+/**
+ * The 4.3 fixture album with `TRACKS` sound recordings (A1, A2, A10…) beside its cover A3, and a
+ * track list that also names the cover, a resource that does not exist (A9999) and one track twice.
+ */
+function longAlbum(): string {
+  let xml = baseMessage('4.3');
+  const recording = /    <SoundRecording>[\s\S]*?<\/SoundRecording>\n/.exec(xml)![0];
+  const refs = Array.from({ length: TRACKS }, (_, i) => (i < 2 ? `A${i + 1}` : `A${i + 8}`));
+  const recordings = refs.map((ref, i) => recording.replace('<ResourceReference>A1<', `<ResourceReference>${ref}<`).replace('GBXYZ2600001', `GBXYZ26${String(i).padStart(5, '0')}`));
+  xml = xml.replace(/    <SoundRecording>[\s\S]*<\/SoundRecording>\n/, recordings.join(''));
+  const items = [...refs.slice(0, 5), 'A3', 'A9999', refs[3], ...refs.slice(5)];
+  const content = items.map((ref, i) => `<ResourceGroupContentItem><SequenceNumber>${i + 1}</SequenceNumber><ReleaseResourceReference>${ref}</ReleaseResourceReference></ResourceGroupContentItem>`).join('');
+  xml = xml.replace(/<ResourceGroup>[\s\S]*?<\/ResourceGroup>/, `<ResourceGroup><SequenceNumber>1</SequenceNumber>${content}<LinkedReleaseResourceReference>A3</LinkedReleaseResourceReference></ResourceGroup>`);
+  return xml.replace(/\s*<TrackRelease>[\s\S]*?<\/TrackRelease>/g, '');
+}
+
+/** An index that counts its lookups by reference. */
+function counting(index: MessageIndex): { index: MessageIndex; lookups: () => number } {
+  let lookups = 0;
+  const counted: MessageIndex = {
+    ...index,
+    resource: (ref) => (lookups++, index.resource(ref)),
+    resourceNumber: (ref) => (lookups++, index.resourceNumber(ref)),
+  };
+  return { index: counted, lookups: () => lookups };
+}
+
+const refOf = (r: Resource | undefined) => r?.reference?.value ?? null;
+
+describe.each([
+  ['kept as bytes', true],
+  ['kept as objects', false],
+])('an album of %s tracks, the message %s', (_label, store) => {
+  it.each([false, true])('answers as a lookup of each reference (typed index: %s)', async (typed) => {
+    const { message } = await readXml(longAlbum(), '4.3', store);
+    forgetIndex(message);
+    const index = indexMessage(message, typed);
+    const album = message.releases.at(0) as Release;
+    expect(album.kind).toBe('main');
+    expect(album.tracks.length).toBe(TRACKS + 3);
+    // What the helpers answered before, each reference looked up (the oracle).
+    const looked = Array.from(album.tracks, (t) => index.resource(t.resourceReference.value));
+    expect(Array.from(trackResourceNumbers(album, index))).toEqual(Array.from(album.tracks, (t) => index.resourceNumber(t.resourceReference.value)));
+    expect(primaryResourcesOf(album, index).map(refOf)).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
+    expect(contentResourcesOf(album, index).map(refOf)).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
+    expect(resourcesUsedBy(album, index).map(refOf)).toEqual(resourceRefsOf(album).filter((ref) => index.resource(ref)));
+    // The cover is named twice (an item and a link), A4 twice, A9999 resolves to none.
+    expect(resourcesUsedBy(album, index).filter((r) => r.kind === 'Image').map(refOf)).toEqual(['A3']);
+    expect(primaryResourcesOf(album, index)).toHaveLength(TRACKS + 1);
+  });
+
+  it('looks the track list up once per index, whatever view of the release asks', async () => {
+    const { message } = await readXml(longAlbum(), '4.3', store);
+    forgetIndex(message);
+    const { index, lookups } = counting(indexMessage(message));
+    const first = trackResourceNumbers(message.releases.at(0)!, index);
+    expect(lookups()).toBe(TRACKS + 3);
+    // A new view of the release (kept as bytes, each read makes one), asked by other helpers.
+    expect(trackResourceNumbers(message.releases.at(0)!, index)).toBe(first);
+    primaryResourcesOf(message.releases.at(0)!, index);
+    contentResourcesOf(message.releases.at(0)!, index);
+    expect(lookups()).toBe(TRACKS + 3);
+    // Another index (the model's index built again) looks up again.
+    const other = counting(indexMessage(message));
+    expect(trackResourceNumbers(message.releases.at(0)!, other.index)).toEqual(first);
+    expect(other.lookups()).toBe(TRACKS + 3);
+  });
+});
