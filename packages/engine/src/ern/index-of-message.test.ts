@@ -32,6 +32,10 @@ describe.each([
     // The cover is linked from the album's ResourceGroup only.
     expect(index.releasesOfResource('A22').map((r) => r.reference?.value)).toEqual(['R0']);
     expect(index.releasesOfResource('A99')).toEqual([]);
+    expect(index.releaseNumbersOfResource('A1').map((n) => m.releases.at(n)!.reference?.value)).toEqual(['R0', 'R1']);
+    expect(index.releaseNumbersOfResource('A99')).toEqual([]);
+    expect(index.resourceAt(index.resourceNumber('A22'))?.kind).toBe('Image');
+    expect(index.resourceAt(-1)).toBeUndefined();
     expect(index.dealsOfRelease('R0')).toHaveLength(1);
     expect(index.dealsOfRelease('R5')).toHaveLength(2);
     expect(index.dealNumbersOfRelease('R5')).toHaveLength(2);
@@ -139,6 +143,9 @@ describe('the index grown while a message kept as objects streams', () => {
         expect(numbers(grown.dealsOfRelease(ref), m.deals)).toEqual(numbers(other.dealsOfRelease(ref), m.deals));
         expect(grown.dealNumbersOfRelease(ref)).toEqual(other.dealNumbersOfRelease(ref));
         expect(other.dealNumbersOfRelease(ref)).toEqual(numbers(other.dealsOfRelease(ref), m.deals));
+        expect(grown.releaseNumbersOfResource(ref)).toEqual(other.releaseNumbersOfResource(ref));
+        expect(other.releaseNumbersOfResource(ref)).toEqual(numbers(other.releasesOfResource(ref), m.releases));
+        expect(grown.resourceAt(grown.resourceNumber(ref))).toBe(grown.resource(ref));
       }
     }
   });
@@ -157,6 +164,8 @@ describe('the index grown while a message kept as bytes streams', () => {
       releasesOfResource: index.releasesOfResource(ref).map(loc),
       dealsOfRelease: index.dealsOfRelease(ref).map(loc),
       dealNumbersOfRelease: index.dealNumbersOfRelease(ref),
+      releaseNumbersOfResource: index.releaseNumbersOfResource(ref),
+      resourceAt: loc(index.resourceAt(index.resourceNumber(ref))),
     }));
   }
 

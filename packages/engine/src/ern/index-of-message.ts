@@ -22,8 +22,12 @@ export interface MessageIndex {
   resource(ref: string): Resource | undefined;
   /** The number in `resources` of the resource `resource(ref)` gives, or -1: resources that share a reference share it. */
   resourceNumber(ref: string): number;
+  /** The resource numbered `n` in `resources` (as `resourceNumber` gives), undefined for -1. */
+  resourceAt(n: number): Resource | undefined;
   party(ref: string): Party | undefined;
   releasesOfResource(ref: string): Release[];
+  /** The numbers in `releases` of `releasesOfResource(ref)`, ascending (no record read: a rule asking only whether a resource is used). */
+  releaseNumbersOfResource(ref: string): number[];
   dealsOfRelease(ref: string): Deal[];
   /** The numbers in `deals` of `dealsOfRelease(ref)`, ascending. */
   dealNumbersOfRelease(ref: string): number[];
@@ -170,8 +174,10 @@ export class MapIndexBuilder {
         return i === undefined ? undefined : res.at(i)!;
       },
       resourceNumber: (ref) => resources.get(ref) ?? -1,
+      resourceAt: (n) => (n < 0 ? undefined : res.at(n)),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
+      releaseNumbersOfResource: (ref) => byResource.get(ref),
       dealsOfRelease: (ref) => byRelease.get(ref).map((i) => m.deals.at(i)!),
       dealNumbersOfRelease: (ref) => byRelease.get(ref),
     };
@@ -437,13 +443,15 @@ export class TypedIndexBuilder {
 
   index(): MessageIndex {
     this.add();
-    const { releases, resources, parties, byResource, byRelease } = this;
+    const { m, releases, resources, parties, byResource, byRelease } = this;
     return {
       release: (ref) => releases.get(ref),
       resource: (ref) => resources.get(ref),
       resourceNumber: (ref) => resources.find(ref),
+      resourceAt: (n) => (n < 0 ? undefined : m.resources.at(n)),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref),
+      releaseNumbersOfResource: (ref) => byResource.numbers(ref),
       dealsOfRelease: (ref) => byRelease.get(ref),
       dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
     };

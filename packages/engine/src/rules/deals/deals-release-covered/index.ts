@@ -23,7 +23,7 @@ export default defineRule({
         const index = indexMessage(m);
         for (const release of m.releases) {
           if (isTrackLike(release) || !release.reference) continue;
-          if (index.dealsOfRelease(release.reference.value).length > 0) continue;
+          if (index.dealNumbersOfRelease(release.reference.value).length > 0) continue;
           ctx.report({ messageId: 'noDeal', loc: release.loc, release: release.reference.value, data: { release: releaseName(release, ctx.message) } });
         }
       },

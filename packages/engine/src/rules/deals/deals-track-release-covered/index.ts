@@ -29,7 +29,7 @@ export default defineRule({
         for (let i = 0; i < releases.length; i++) {
           const r = releases.at(i)!;
           if (r.kind !== 'track' || !r.reference) continue;
-          if (index.dealsOfRelease(r.reference.value).length > 0) covered++;
+          if (index.dealNumbersOfRelease(r.reference.value).length > 0) covered++;
           else without.push(i);
         }
         if (covered === 0) return;

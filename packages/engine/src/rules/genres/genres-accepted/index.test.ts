@@ -15,6 +15,8 @@ ruleTable('genres-accepted', [
     status: 'warning',
     check: (run) => expect(run.findings[0].message).toMatch(/nearest: "Pop"/),
   },
+  { name: 'an accepted genre written with spaces around it', version: '4.3', edits: [genre43('<GenreText>  Pop </GenreText>')], ids: [] },
+  { name: 'an accepted genre and an unknown one on one release', version: '4.3', edits: [genre43('<GenreText>Pop</GenreText>\n      </Genre>\n      <Genre>\n        <GenreText>Popp</GenreText>')], ids: ['unknownText'], status: 'warning' },
   { name: 'a DDEX ClassifiedGenre value as text', version: '4.3', edits: [genre43('<GenreText>Jazz</GenreText>\n        <GenreCategory><Value>Jazz</Value></GenreCategory>')], ids: [] },
   { name: 'GenreCategory not in the AVS', version: '4.3', edits: [genre43('<GenreText>Pop</GenreText>\n        <GenreCategory><Value>Popular</Value></GenreCategory>')], ids: ['unknownCategory'] },
   { name: 'profile with its own genre list', version: '3.8.2', edits: [[F382.releaseGenre, '<Genre>\n          <GenreText>Pop</GenreText>\n        </Genre>\n        <ReleaseDate>']], profile: { ...DEFAULT_PROFILE, genres: ['Rock'] }, ids: ['unknownText'] },

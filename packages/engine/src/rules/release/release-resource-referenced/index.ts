@@ -21,7 +21,7 @@ export default defineRule({
         if (m.root !== 'NewReleaseMessage' || m.releases.length === 0) return;
         const index = indexMessage(m);
         for (const r of m.resources) {
-          if (!r.reference || index.releasesOfResource(r.reference.value).length > 0) continue;
+          if (!r.reference || index.releaseNumbersOfResource(r.reference.value).length > 0) continue;
           ctx.report({ messageId: 'unused', loc: r.reference, resource: r.reference.value, release: null, data: { resource: resourceName(r, ctx.message) } });
         }
       },
