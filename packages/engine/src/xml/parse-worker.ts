@@ -8,10 +8,10 @@
  * garbage collection, and the main thread decodes one string per batch.
  *
  * Given a schema task (a message kept as bytes or objects alike), the thread also validates the
- * message against its compiled XSD set on its own side, with the pass's own consumer of events
- * (pass-events.ts, as on one thread: the same elements, paths and positions), and sends the
- * result with the last batch: the schema validator's work leaves the pass's thread, which has the
- * model and the rules.
+ * message against its compiled XSD set on its own side, fed by the encoder as it writes the events
+ * (schema-feed.ts: the elements, paths and positions the pass would give), and sends the result
+ * with the last batch: the schema validator's work leaves the pass's thread, which has the model
+ * and the rules.
  *
  * Of a message that is a file on disk, the thread reads the bytes itself when asked (`ReadRequest`):
  * the pass's thread then sends a few numbers per chunk instead of reading, copying and handing over
@@ -22,7 +22,7 @@
 import { readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { EventEncoder, type EventBatch } from './event-encoder.js';
-import { PassEvents } from './pass-events.js';
+import { SchemaFeed } from './schema-feed.js';
 import type { ListenerFailure, RootInfo } from './pass.js';
 import type { SchemaResult } from './schema-validator.js';
 import { openSession, type SchemaThreadTask } from '../xsd/open-session.js';
@@ -68,11 +68,8 @@ class PackingEncoder extends EventEncoder {
   private maxCode = 0;
   private ends = new Int32Array(1 << 13);
   private count = 0;
-  /** The batch's strings as they are, for the thread's own consumer (when it validates). */
-  kept: string[] | null = null;
 
   protected override keep(text: string): number {
-    this.kept?.push(text);
     const n = text.length;
     if (this.used + n > this.chars.length) {
       const grown = new Uint16Array(Math.max(this.chars.length * 2, this.used + n));
@@ -108,7 +105,6 @@ class PackingEncoder extends EventEncoder {
     this.used = 0;
     this.count = 0;
     this.maxCode = 0;
-    if (this.kept) this.kept = [];
     return packed;
   }
 }
@@ -116,8 +112,8 @@ class PackingEncoder extends EventEncoder {
 const port = parentPort!;
 // A message's state; made afresh after each message's end, as the thread is kept for the next one (parse-thread.ts).
 let encoder = new PackingEncoder();
-/** The schema's session and the consumer feeding it, once asked. */
-let schema: { events: PassEvents; finish: () => SchemaResult } | null = null;
+/** The schema's session and the encoder's events feeding it, once asked. */
+let schema: { feed: SchemaFeed; finish: () => SchemaResult } | null = null;
 let answer: SchemaResult | null = null;
 /**
  * The buffers chunks are read into, in turn: a chunk's bytes are read by its own write and, when a
@@ -150,28 +146,22 @@ function startSchema({ schema: task, root }: SchemaRequest): void {
     answer = { outcome: 'skipped', issues: [], note: session };
     return;
   }
-  // The validator keeps nothing of an element past its events and reads text from onText: elements reused, no text kept.
-  schema = { events: new PassEvents([session.listener], root, { transient: true }), finish: () => session.finish() };
-  encoder.kept = [];
-}
-
-/** Feeds the batch to the schema's consumer, with the strings as they are (`owned` as the encoder says: saxes' may be slices of its input, which the consumer copies before keeping). */
-function validate(batch: EventBatch): void {
-  if (!schema || schema.events.stopped) return;
-  schema.events.consume({ ...batch, strings: encoder.kept! });
+  // The validator keeps nothing of an element past its events and reads text from onText: elements reused by depth, no text kept.
+  schema = { feed: new SchemaFeed(session.listener, root), finish: () => session.finish() };
+  encoder.tap = schema.feed;
 }
 
 function finishSchema(): SchemaAnswer | null {
   if (!schema && !answer) return null;
   if (schema) {
-    schema.events.finish(0);
+    schema.feed.end();
     try {
       answer = schema.finish();
     } catch (error) {
       answer = { outcome: 'skipped', issues: [], note: `the compiled validator failed: ${(error as Error).message}` };
     }
   }
-  return { schemaResult: answer!, failures: schema?.events.result.listenerFailures ?? [] };
+  return { schemaResult: answer!, failures: schema?.feed.failures ?? [] };
 }
 
 port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => {
@@ -192,7 +182,6 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => 
   }
   try {
     const batch = bytes ? encoder.write(bytes) : encoder.end();
-    validate(batch);
     if (chunk === null) last = finishSchema();
     packed = encoder.pack(batch);
   } catch (error) {

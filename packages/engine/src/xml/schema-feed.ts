@@ -1,0 +1,157 @@
+/**
+ * The parse thread's events for its schema validator (parse-worker.ts), taken from the encoder as
+ * it writes them (`EventEncoder.tap`): the validator gets the elements the pass would give it
+ * (pass-events.ts, transient: one element per depth), without the batch being decoded again on
+ * the thread that wrote it. Decoding every batch twice, once here for the validator and once on
+ * the pass's thread for the model and the rules, took about a sixth of this thread's time, and
+ * this thread bounds the streaming of a large message.
+ *
+ * An element carries what the validator reads: its name, namespace, attributes and position. Its
+ * path and bare path are joined from the open elements only when asked (a finding), so each
+ * element costs a count of its name among its siblings and no path-table row.
+ */
+import type { ClosedElement, XmlListener } from './events.js';
+import type { EventTap } from './event-encoder.js';
+import type { ListenerFailure, RootInfo } from './pass.js';
+
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** An open element of the feed; the feed reuses it for the next element at its depth once it closed. */
+class FeedElement implements ClosedElement {
+  name = '';
+  ns = '';
+  attrs = NO_ATTRIBUTES;
+  line = 0;
+  column = 0;
+  /** 1-based position among the parent's children of the same name. */
+  index = 1;
+  /** A closed element carries no text here: the validator reads character data from `onText`. */
+  text = '';
+  hasChildren = false;
+
+  constructor(
+    private readonly feed: SchemaFeed,
+    readonly depth: number,
+  ) {}
+
+  get path(): string {
+    return this.feed.pathTo(this.depth, true);
+  }
+
+  get bare(): string {
+    return this.feed.pathTo(this.depth, false);
+  }
+}
+
+export class SchemaFeed implements EventTap {
+  readonly failures: ListenerFailure[] = [];
+  /** Elements by depth (index 0 is the root); `depth` of them are open. */
+  private readonly elements: FeedElement[] = [];
+  private depth = 0;
+  /**
+   * The children named so far under the open element at each depth: name numbers and counts in
+   * pairs, `named[depth]` of them in use. Siblings of one name usually follow each other, so the
+   * last pair is tried first.
+   */
+  private readonly kids: number[][] = [[]];
+  private readonly named: number[] = [0];
+
+  constructor(
+    private readonly listener: XmlListener,
+    private readonly root: RootInfo | null,
+  ) {}
+
+  open(name: number, local: string, ns: string, line: number, column: number, attrs: readonly string[], length: number): void {
+    const depth = this.depth;
+    let index = 1;
+    if (depth > 0) {
+      this.elements[depth - 1].hasChildren = true;
+      const kids = this.kids[depth];
+      const used = this.named[depth];
+      if (used > 0 && kids[used - 2] === name) index = ++kids[used - 1];
+      else {
+        let at = 0;
+        while (at < used && kids[at] !== name) at += 2;
+        if (at < used) index = ++kids[at + 1];
+        else {
+          kids[at] = name;
+          kids[at + 1] = 1;
+          this.named[depth] = used + 2;
+        }
+      }
+    }
+    if (this.kids.length === depth + 1) this.kids.push([]);
+    this.named[depth + 1] = 0;
+    const el = (this.elements[depth] ??= new FeedElement(this, depth + 1));
+    el.name = local;
+    el.ns = ns;
+    el.line = line;
+    el.column = column;
+    el.index = index;
+    el.hasChildren = false;
+    if (length === 0) el.attrs = NO_ATTRIBUTES;
+    else {
+      const record: Record<string, string> = {};
+      for (let i = 0; i < length; i += 2) record[attrs[i]] = attrs[i + 1];
+      el.attrs = record;
+    }
+    this.depth = depth + 1;
+    try {
+      this.listener.onOpen?.(el);
+    } catch (error) {
+      this.failed(error, el);
+    }
+  }
+
+  text(text: string): void {
+    if (this.depth === 0) return;
+    const el = this.elements[this.depth - 1];
+    try {
+      this.listener.onText?.(text, el);
+    } catch (error) {
+      this.failed(error, el);
+    }
+  }
+
+  close(): void {
+    if (this.depth === 0) return;
+    const el = this.elements[this.depth - 1];
+    try {
+      this.listener.onClose?.(el);
+    } catch (error) {
+      this.failed(error, el);
+    }
+    this.depth--;
+  }
+
+  /** The end of the message (after its last event). */
+  end(): void {
+    try {
+      this.listener.onEnd?.();
+    } catch (error) {
+      this.failed(error, null);
+    }
+  }
+
+  /** The path (`/A/B[2]/C`) or bare path (`/A/B/C`) of the open element at `depth` (the root is 1), as the pass writes it. */
+  pathTo(depth: number, indexed: boolean): string {
+    let path = '';
+    for (let d = 0; d < depth; d++) {
+      const el = this.elements[d];
+      path += indexed && el.index > 1 ? `/${el.name}[${el.index}]` : `/${el.name}`;
+    }
+    return path;
+  }
+
+  /** As the pass records a listener's failure (pass-events.ts `listenerFailed`). */
+  private failed(error: unknown, el: FeedElement | null): void {
+    if (this.failures.length >= 100) return;
+    this.failures.push({
+      listener: this.listener.name ?? 'listener',
+      error: (error as Error)?.stack ?? String(error),
+      line: el?.line ?? this.root?.line ?? 1,
+      column: el?.column ?? this.root?.column ?? 1,
+      path: el?.path ?? '',
+    });
+  }
+}
