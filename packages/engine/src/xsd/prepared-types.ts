@@ -20,6 +20,12 @@ export interface PreparedType {
   states: AutomatonState[] | null;
   /** Named transitions per automaton state. */
   next: Map<string, [number, number]>[] | null;
+  /**
+   * The child last met in each state and its transition: documents repeat their sequences, so a
+   * compare usually replaces the map's lookup (names come interned: the compare is of references).
+   */
+  lastKey: (string | undefined)[] | null;
+  lastStep: ([number, number] | undefined)[] | null;
   attributes: Record<string, AttributeUse> | null;
   anyAttribute: Wildcard | null;
   required: string[];
@@ -65,6 +71,8 @@ export class PreparedTypes {
       if (def.automaton) {
         prepared.states = def.automaton;
         prepared.next = def.automaton.map((state) => new Map(Object.entries(state.next)));
+        prepared.lastKey = new Array<string | undefined>(def.automaton.length).fill(undefined);
+        prepared.lastStep = new Array<[number, number] | undefined>(def.automaton.length).fill(undefined);
       }
       if (content === Content.Text && def.simpleType !== undefined) {
         prepared.check = this.checker.check(def.simpleType);
@@ -77,7 +85,7 @@ export class PreparedTypes {
 }
 
 function base(def: TypeDef, content: Content): PreparedType {
-  return { def, content, states: null, next: null, attributes: null, anyAttribute: null, required: [], check: null, builtin: '', declarations: null };
+  return { def, content, states: null, next: null, lastKey: null, lastStep: null, attributes: null, anyAttribute: null, required: [], check: null, builtin: '', declarations: null };
 }
 
 /** Any declaration of `key` in the type's content model (after an error the state is unknown). */

@@ -6,6 +6,7 @@
 import type { CompiledSet, SimpleTypeDef } from './compiled-set.js';
 import { builtinAccepts, compareDecimal, decimalDigits, lexicalInput } from './builtin-types.js';
 import { normalizeWhiteSpace } from './simple-type-compiler.js';
+import { detached } from '../xml/pass-events.js';
 
 /** Returns null when the value is valid, else a sentence saying why. */
 export type ValueCheck = (raw: string) => string | null;
@@ -62,7 +63,7 @@ export class SimpleChecker {
     // Most DDEX leaves are plain xs:string: nothing to check.
     if (def.variety === 'atomic' && def.builtin === 'string' && patterns.length === 0 && !allowed && !facets) return () => null;
 
-    return (raw) => {
+    const check: ValueCheck = (raw) => {
       const value = normalizeWhiteSpace(raw, def.whiteSpace);
       if (def.variety === 'atomic') {
         if (!builtinAccepts(def.builtin, lexicalInput(def.builtin, raw, value))) return `${quote(raw)} is not a valid ${typeName}${typeName === `xs:${def.builtin}` ? '' : ` (${def.builtin})`}`;
@@ -85,6 +86,15 @@ export class SimpleChecker {
         return `${quote(value)} is not an allowed value of ${typeName}${near ? `: did you mean '${near}'?` : ` (allowed: ${listing([...allowed])})`}`;
       }
       return facets ? facets(value, numeric) : null;
+    };
+    // A type's texts repeat (a role, a territory, a date, a duration): the last one found valid is not checked again.
+    // Kept detached: after a hand-over to saxes a text may be a slice of its whole input chunk.
+    let lastValid: string | null = null;
+    return (raw) => {
+      if (raw === lastValid) return null;
+      const why = check(raw);
+      if (why === null) lastValid = detached(raw);
+      return why;
     };
   }
 

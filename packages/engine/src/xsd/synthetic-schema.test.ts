@@ -55,6 +55,10 @@ const CASES: [string, string | null, string | null][] = [
   ["base content missing in an extension", "<Id>ab-1.c</Id>", ""],
   ["global element ref out of order", "<Empty A=\"7\"/>", "<t:Extra>e</t:Extra><Empty A=\"7\"/>"],
   ["qualified local element", "<Note>text <B>bold</B> more</Note>", "<t:Note>text <B>bold</B> more</t:Note>"],
+  // The validator remembers the last valid text of each type and the last child of each state: what follows must still be checked.
+  ["a valid value twice, then an invalid one of the same type", "<Count>1.25</Count><Count>-1.5</Count>", "<Count>1.25</Count><Count>1.25</Count><Count>100</Count>"],
+  ["the same invalid value twice", "<Count>1.25</Count><Count>-1.5</Count>", "<Count>100</Count><Count>100</Count>"],
+  ["a child refused in the state where the element before took another", "<Id>123</Id><Alias>a b c</Alias>", "<Id>123</Id><Count>1</Count>"],
   ["gYear with a leading blank", "<Bag><Z>P1D</Z><X>true</X></Bag>", "<Bag><Z>P1D</Z><X>true</X><Y> 2013</Y></Bag>"],
 ];
 
@@ -82,6 +86,13 @@ describe('synthetic schema: same verdict as libxml2', () => {
     expect(reference.get(name)).toBeDefined();
     // The note and issues are shown when the outcome differs (a skip says why).
     expect({ outcome: ours.outcome, note: ours.note, issues: ours.issues.map((i) => i.message) }).toMatchObject({ outcome: reference.get(name) });
+  });
+
+  it('reports each invalid text, however often it repeats, beside texts of its type found valid before', async () => {
+    const xml = VALID.replace('<Count>1.25</Count><Count>-1.5</Count>', '<Count>1.25</Count><Count>100</Count><Count>100</Count>').replace('<Count>', '\n<Count>');
+    const ours = await validateWithPass(validator, 'synthetic', xml);
+    expect(ours.issues.map((i) => i.message.replace(/\s*\(.*\)$/, ''))).toEqual(['Element Count: 100 must be less than 100', 'Element Count: 100 must be less than 100']);
+    expect(ours.issues.map((i) => i.path)).toEqual(['/Root/D/Count[2]', '/Root/D/Count[3]']);
   });
 
   it('exercises both verdicts', () => {

@@ -103,7 +103,15 @@ export class ValidationSession {
       return null;
     }
     if (!parent.broken) {
-      const step = type.next[parent.state]!.get(key);
+      const at = parent.state;
+      let step = type.lastKey![at] === key ? type.lastStep![at] : undefined;
+      if (step === undefined) {
+        step = type.next[at]!.get(key);
+        if (step !== undefined) {
+          type.lastKey![at] = key;
+          type.lastStep![at] = step;
+        }
+      }
       if (step !== undefined) {
         parent.state = step[0];
         return step[1];
