@@ -15,8 +15,8 @@ interface BareNode {
   kids: Map<string, BareNode> | null;
   /**
    * Sibling count of this name under the parent element numbered `owner` (elements are numbered as
-   * they open: an object may serve several, see `PassEventsOptions.transient`): a bare path names one child name
-   * of one kind of parent, so counting here needs no map per parent element.
+   * they open): a bare path names one child name of one kind of parent, so counting here needs no
+   * map per parent element.
    */
   owner: number;
   count: number;
@@ -81,29 +81,6 @@ export class PassElement implements ClosedElement {
     this.#parent = parent;
     this.#segment = segment;
     this.#table = table;
-  }
-
-  /**
-   * Makes this element, closed, the next one to open at its depth: for a pass whose listeners keep
-   * nothing of an element past its events (`PassEventsOptions.transient`), one object per depth instead
-   * of one per element.
-   */
-  reopen(name: string, ns: string, attrs: Record<string, string>, bare: string, line: number, column: number, index: number, bareId: number, parent: PassElement | null, segment: number): void {
-    const self = this as Writable<PassElement>;
-    self.name = name;
-    self.ns = ns;
-    self.attrs = attrs;
-    self.bare = bare;
-    self.line = line;
-    self.column = column;
-    self.index = index;
-    self.bareId = bareId;
-    this.text = '';
-    this.hasChildren = false;
-    this.#row = -1;
-    this.#rel = -1;
-    this.#parent = parent;
-    this.#segment = segment;
   }
 
   get path(): string {
@@ -174,17 +151,6 @@ export function detached(text: string): string {
 
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
-export interface PassEventsOptions {
-  /**
-   * The listeners read an element only while its events run, and take character data from
-   * `onText` (the schema validator): elements are reused by depth, and a closed element carries no
-   * `text`. Locations taken with `locate` during an event stay right.
-   */
-  transient?: boolean;
-}
-
 /** The pass's side of the events: elements with paths and positions, handed to every listener. */
 export class PassEvents {
   readonly result: PassResult;
@@ -210,16 +176,12 @@ export class PassEvents {
   private lastText = '';
   /** False while the batches' strings are their own (`EventBatch.owned`): nothing to copy. */
   private copyStrings = true;
-  /** With `transient` listeners: the element last closed at each depth, to open again (else null). */
-  private readonly closed: PassElement[] | null;
 
   constructor(
     private readonly listeners: XmlListener[],
     root: RootInfo | null,
-    options: PassEventsOptions = {},
   ) {
     this.result = { root, fatal: null, listenerFailures: [], bytes: 0, elements: 0 };
-    this.closed = options.transient ? [] : null;
     // Listener calls are inlined with try/catch (no closure per event): this loop runs for every element.
     this.opens = listeners.filter((l) => l.onOpen);
     this.texts = listeners.filter((l) => l.onText);
@@ -330,13 +292,7 @@ export class PassEvents {
         bareNode.count = 1;
       }
     }
-    const reused = this.closed === null ? undefined : this.closed[depth];
-    let el: PassElement;
-    if (reused === undefined) el = new PassElement(bareNode.name, ns, attrs, bareNode.bare, depth + 1, line, column, index, bareNode.id, parent, bareNode.segment, this.paths);
-    else {
-      el = reused;
-      el.reopen(bareNode.name, ns, attrs, bareNode.bare, line, column, index, bareNode.id, parent, bareNode.segment);
-    }
+    const el = new PassElement(bareNode.name, ns, attrs, bareNode.bare, depth + 1, line, column, index, bareNode.id, parent, bareNode.segment, this.paths);
     stack.push(el);
     this.numbers[depth] = ++this.opened;
     const opens = this.opens;
@@ -352,7 +308,7 @@ export class PassEvents {
   private text(text: string) {
     const el = this.stack[this.stack.length - 1];
     if (!el) return;
-    if (this.closed === null && !el.hasChildren && el.text.length < MAX_ELEMENT_TEXT) {
+    if (!el.hasChildren && el.text.length < MAX_ELEMENT_TEXT) {
       el.text += text.length + el.text.length > MAX_ELEMENT_TEXT ? text.slice(0, MAX_ELEMENT_TEXT - el.text.length) : text;
     }
     const texts = this.texts;
@@ -368,8 +324,7 @@ export class PassEvents {
   private close() {
     const closed = this.stack.pop();
     if (!closed) return;
-    if (this.closed !== null) this.closed[closed.depth - 1] = closed;
-    else if (closed.text.length !== 0) {
+    if (closed.text.length !== 0) {
       const text = closed.text.trim();
       const node = this.bareNodes[closed.depth];
       if (text === node.text) closed.text = node.text;

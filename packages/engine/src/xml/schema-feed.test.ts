@@ -1,6 +1,6 @@
 /**
- * The parse thread's validator is fed by the encoder as it writes (schema-feed.ts) instead of by
- * the pass's consumer of the batches (pass-events.ts, transient): a listener must see the same
+ * The parse thread's validator is fed by the encoder as it writes (schema-feed.ts), not by the
+ * pass's consumer of the batches (pass-events.ts) as before: a listener must see the same
  * names, namespaces, attributes, positions, paths, bare paths and texts from both, on samples, on
  * messages whose siblings of one name are apart, on messages the scanner hands over to saxes, on
  * messages that stop being well-formed, and in chunks of any size. A listener's failure is
@@ -40,10 +40,10 @@ function chunks(xml: Buffer, size: number): Buffer[] {
   return out;
 }
 
-/** The events as the pass's consumer of the batches gives them (the parse thread's way until now). */
+/** The events as the pass's consumer of the batches gives them. */
 function fromBatches(xml: Buffer, size: number): string[] {
   const r = recorder();
-  const pass = new PassEvents([r.listener], ROOT, { transient: true });
+  const pass = new PassEvents([r.listener], ROOT);
   const encoder = new EventEncoder(detached);
   for (const chunk of chunks(xml, size)) if (!pass.stopped) pass.consume(encoder.write(chunk));
   if (!pass.stopped) pass.consume(encoder.end());
@@ -104,7 +104,7 @@ describe('the schema feed', () => {
       },
     });
     const xml = Buffer.from(CRAFTED['siblings of one name apart']);
-    const pass = new PassEvents([failing()], ROOT, { transient: true });
+    const pass = new PassEvents([failing()], ROOT);
     const encoder = new EventEncoder(detached);
     pass.consume(encoder.write(xml));
     pass.consume(encoder.end());

@@ -1,8 +1,7 @@
 /**
  * The parse thread's events for its schema validator (parse-worker.ts), taken from the encoder as
  * it writes them (`EventEncoder.tap`): the validator gets the elements the pass would give it
- * (pass-events.ts, transient: one element per depth), without the batch being decoded again on
- * the thread that wrote it. Decoding every batch twice, once here for the validator and once on
+ * (pass-events.ts), without the batch being decoded again on the thread that wrote it. Decoding every batch twice, once here for the validator and once on
  * the pass's thread for the model and the rules, took about a sixth of this thread's time, and
  * this thread bounds the streaming of a large message.
  *
