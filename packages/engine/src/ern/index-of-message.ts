@@ -24,6 +24,11 @@ export interface MessageIndex {
   resourceNumber(ref: string): number;
   /** The resource numbered `n` in `resources` (as `resourceNumber` gives), undefined for -1. */
   resourceAt(n: number): Resource | undefined;
+  /**
+   * `resourceNumber` of each track's resource in `release`'s track list, in its order (-1 where the
+   * reference resolves to none). Remembered for a long list that is the same object at each read.
+   */
+  trackResourceNumbers(release: Release): Int32Array;
   party(ref: string): Party | undefined;
   releasesOfResource(ref: string): Release[];
   /** The numbers in `releases` of `releasesOfResource(ref)`, ascending (no record read: a rule asking only whether a resource is used). */
@@ -31,6 +36,31 @@ export interface MessageIndex {
   dealsOfRelease(ref: string): Deal[];
   /** The numbers in `deals` of `dealsOfRelease(ref)`, ascending. */
   dealNumbersOfRelease(ref: string): number[];
+}
+
+/** Track lists from which `trackResourceNumbers` remembers its answer. */
+const REMEMBERED_TRACKS = 64;
+
+/**
+ * `MessageIndex.trackResourceNumbers` over `resourceNumber`. Six rules and the report walk an
+ * album's track list at message end, and each lookup hashes the reference and, in a message kept
+ * as bytes, confirms it in the resource's bytes: the numbers of a long list are worked out once.
+ * Only a list that is the same object at each read is remembered: a long one kept as bytes
+ * (`StoredList`), or one of a release kept as an object (a release kept as bytes decodes a short
+ * list anew at each read).
+ */
+function trackResourceNumbers(resourceNumber: (ref: string) => number): (release: Release) => Int32Array {
+  const remembered = new WeakMap<object, Int32Array>();
+  return (release) => {
+    const tracks = release.tracks;
+    const known = remembered.get(tracks);
+    if (known && known.length === tracks.length) return known;
+    const numbers = new Int32Array(tracks.length);
+    let at = 0;
+    for (const t of tracks) numbers[at++] = resourceNumber(t.resourceReference.value);
+    if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) remembered.set(tracks, numbers);
+    return numbers;
+  };
 }
 
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
@@ -175,6 +205,7 @@ export class MapIndexBuilder {
       },
       resourceNumber: (ref) => resources.get(ref) ?? -1,
       resourceAt: (n) => (n < 0 ? undefined : res.at(n)),
+      trackResourceNumbers: trackResourceNumbers((ref) => resources.get(ref) ?? -1),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
       releaseNumbersOfResource: (ref) => byResource.get(ref),
@@ -449,6 +480,7 @@ export class TypedIndexBuilder {
       resource: (ref) => resources.get(ref),
       resourceNumber: (ref) => resources.find(ref),
       resourceAt: (n) => (n < 0 ? undefined : m.resources.at(n)),
+      trackResourceNumbers: trackResourceNumbers((ref) => resources.find(ref)),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref),
       releaseNumbersOfResource: (ref) => byResource.numbers(ref),

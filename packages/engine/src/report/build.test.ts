@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { validate } from '../validate.js';
+import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
 
 const base = readFileSync(path.resolve(__dirname, '../../../../fixtures/batches/album-43/5012345678900.xml'), 'utf8');
 
@@ -43,6 +44,22 @@ describe('report builder', () => {
       ['R0', 'A2'],
     ]);
   });
+
+  it.each([true, false])('lists every recording of a catalog album once, in the ResourceList\'s order (kept as bytes: %s)', async (recordStore) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-catalog-'));
+    const file = path.join(dir, 'catalog.xml');
+    await generateErn43(file, 3e6);
+    const xml = readFileSync(file, 'utf8');
+    const declared = [...xml.matchAll(/<SoundRecording>\s*<ResourceReference>(A\d+)</g)].map((m) => m[1]);
+    // Long enough to be a list of its own when kept as bytes, whose numbers are worked out once and kept (MessageIndex.trackResourceNumbers).
+    expect(declared.length).toBeGreaterThan(1000);
+    const report = await validate(file, { media: false, recordStore });
+    expect(report.verdict).toBe('would_import');
+    const album = report.would_create.recordings.filter((r) => r.release === 'R0');
+    expect(album.map((r) => r.reference)).toEqual(declared);
+    // Each track release holds its one recording, already listed with the album.
+    expect(report.would_create.recordings).toHaveLength(declared.length);
+  }, 60_000);
 
   it('counts a track-release error against the album that holds the track', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-track-'));

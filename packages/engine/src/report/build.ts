@@ -77,7 +77,15 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
         if (n >= 0) inRelease[n] = 1;
       };
       for (const r of release.resourceReferences) mark(r.value);
-      for (const t of release.tracks) mark(t.resourceReference.value);
+      // The track list by the index's numbers (an album's are worked out once, for the rules).
+      const numbers = index.trackResourceNumbers(release);
+      let unresolved = false;
+      for (let i = 0; i < numbers.length; i++) {
+        if (numbers[i] >= 0) inRelease[numbers[i]] = 1;
+        else unresolved = true;
+      }
+      // A reference that resolves to none may be the empty one, which `mark` notes (it is not numbered).
+      if (unresolved && !emptyInRelease) for (const t of release.tracks) if (t.resourceReference.value === '') emptyInRelease = true;
       const resources = m.resources;
       for (let i = 0; i < resources.length; i++) {
         const resource = resources.at(i)!;

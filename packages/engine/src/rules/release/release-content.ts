@@ -8,7 +8,6 @@
  */
 import type { Release, Resource, ResourceKind } from '../../ern/model.js';
 import type { MessageIndex } from '../../ern/index-of-message.js';
-import { trackResourceNumbers } from './release-contents.js';
 
 export type ContentClass = 'audio' | 'video' | 'tone' | 'image' | 'text' | 'software';
 
@@ -62,7 +61,7 @@ export function contentResourcesOf(release: Release, index: MessageIndex, cls: C
   const pick = (r: Resource | undefined) => {
     if (r && kinds.has(r.kind)) picked.push(r);
   };
-  if (release.tracks.length > 0) for (const n of trackResourceNumbers(release, index)) pick(index.resourceAt(n));
+  if (release.tracks.length > 0) for (const n of index.trackResourceNumbers(release)) pick(index.resourceAt(n));
   else for (const r of release.resourceReferences) pick(index.resource(r.value));
   return picked;
 }

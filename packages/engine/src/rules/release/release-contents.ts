@@ -23,7 +23,7 @@ export function resourceRefsOf(release: Release): string[] {
 
 /**
  * The resources `resourceRefsOf` names that resolve, in its order (each once): the track list's
- * by `trackResourceNumbers`, so a rule asking an album's images looks up only the other references.
+ * by `index.trackResourceNumbers`, so a rule asking an album's images looks up only the other references.
  */
 export function resourcesUsedBy(release: Release, index: MessageIndex): Resource[] {
   const seen = new Set<number>();
@@ -33,7 +33,7 @@ export function resourcesUsedBy(release: Release, index: MessageIndex): Resource
     seen.add(n);
     used.push(index.resourceAt(n)!);
   };
-  const numbers = trackResourceNumbers(release, index);
+  const numbers = index.trackResourceNumbers(release);
   let at = 0;
   for (const t of release.tracks) {
     use(numbers[at++]);
@@ -48,7 +48,7 @@ export function resourcesUsedBy(release: Release, index: MessageIndex): Resource
 export function primaryResourcesOf(release: Release, index: MessageIndex): Resource[] {
   if (release.tracks.length > 0) {
     const fromTracks: Resource[] = [];
-    for (const n of trackResourceNumbers(release, index)) {
+    for (const n of index.trackResourceNumbers(release)) {
       const r = index.resourceAt(n);
       if (r && PRIMARY_KINDS.has(r.kind)) fromTracks.push(r);
     }
@@ -57,29 +57,6 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
   return release.resourceReferences.map((r) => index.resource(r.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
 }
 
-/** Track lists from which `trackResourceNumbers` remembers its answer. */
-const REMEMBERED_TRACKS = 64;
-const trackNumbers = new WeakMap<object, { index: MessageIndex; numbers: Int32Array }>();
-
-/**
- * The number in the message's resources (`index.resourceNumber`) of each track's resource, in
- * track-list order; -1 where the reference resolves to none. Six rules walk an album's track list
- * at message end, and each lookup hashes the reference and, in a message kept as bytes, confirms
- * it in the resource's bytes: the numbers of a long list are worked out once per index. Only a
- * list that is the same object at each read is remembered: a long one kept as bytes
- * (`StoredList`), or one of a release kept as an object (a release kept as bytes decodes a
- * short list anew at each read).
- */
-export function trackResourceNumbers(release: Release, index: MessageIndex): Int32Array {
-  const tracks = release.tracks;
-  const known = trackNumbers.get(tracks);
-  if (known && known.index === index && known.numbers.length === tracks.length) return known.numbers;
-  const numbers = new Int32Array(tracks.length);
-  let at = 0;
-  for (const t of tracks) numbers[at++] = index.resourceNumber(t.resourceReference.value);
-  if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) trackNumbers.set(tracks, { index, numbers });
-  return numbers;
-}
 
 /**
  * The releases of the message that `pick` keeps, worked out once per finished list and handed out

@@ -5,7 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { groupKeyOf, releaseName, trackResourceNumbers } from '../release-contents.js';
+import { groupKeyOf, releaseName } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
 import type { Located } from '../../../ern/model.js';
 
@@ -33,7 +33,7 @@ export default defineRule({
             if (only.sequence === null || only.sequence === 1) continue;
           }
           const discs = new Map<string, { numbers: Set<number>; loc: Located }>();
-          const resources = trackResourceNumbers(release, index);
+          const resources = index.trackResourceNumbers(release);
           let at = 0;
           for (const t of tracks) {
             const n = resources[at++];

@@ -5,7 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { groupKeyOf, releaseName, trackResourceNumbers } from '../release-contents.js';
+import { groupKeyOf, releaseName } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-track-sequence',
@@ -43,7 +43,7 @@ export default defineRule({
           const numbered = new Map<string, boolean>();
           // Which tracks are sequenced, by place, for the second reading (one lookup per track, not two).
           const isSequenced = new Uint8Array(tracks.length);
-          const resources = trackResourceNumbers(release, index);
+          const resources = index.trackResourceNumbers(release);
           let at = 0;
           for (const t of tracks) {
             if (!sequenced(resources[at])) {
