@@ -174,7 +174,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
 
   if (pass.fatal) {
     const loc = pass.fatal.line ? { line: pass.fatal.line, column: pass.fatal.column ?? 1, path: '' } : null;
-    const check = ctx.engine.finding('xml-well-formed', { messageId: pass.fatal.kind, file, loc, data: { reason: pass.fatal.message } });
+    const check = ctx.engine.finding('xml-well-formed', { messageId: pass.fatal.kind, file, loc, data: { reason: withoutFinalStop(pass.fatal.message) } });
     if (check) checks.push(check);
   } else {
     const wellFormed = ctx.engine.pass('xml-well-formed', file);
@@ -340,4 +340,9 @@ function fixFor(error: unknown): string {
  */
 function pushAll<T>(target: T[], items: readonly T[]): void {
   for (let i = 0; i < items.length; i++) target.push(items[i]);
+}
+
+/** A reason as the rules' messages take it: they end the sentence themselves (saxes ends some of its own, "disallowed character."). */
+function withoutFinalStop(reason: string): string {
+  return reason.replace(/\.+$/, '');
 }

@@ -30,6 +30,11 @@ describe('xml-well-formed', () => {
     expect(run.findings[0].message).toMatch(text);
   });
 
+  it('ends the sentence once when the parser\'s reason ends with a period (a control character)', async () => {
+    const run = await runRule('xml-well-formed', { version: '4.3', xml: baseMessage('4.3').replace('<ReleaseType>Single', '<ReleaseType>Sin\u0001gle') });
+    expect(run.findings[0].message).toBe('The message is not well-formed XML: disallowed character.');
+  });
+
   it('locates a syntax error at its line', async () => {
     const xml = baseMessage('3.8.2').replace('<ReleaseType>Single</ReleaseType>', '<ReleaseType>Single</ReleaseTyp>');
     const run = await runRule('xml-well-formed', { version: '3.8.2', xml });
