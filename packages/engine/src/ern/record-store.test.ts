@@ -431,6 +431,22 @@ describe('RecordList', () => {
     expect(JSON.parse(JSON.stringify(stored))[3]).toEqual({ ref: 'R3', kind: 'main', n: 3 });
   });
 
+  it('is read in order by for-of, records pushed while it is read included, and read again from the start', () => {
+    const stored = list(5);
+    stored.seal();
+    const seen: string[] = [];
+    for (const r of stored) {
+      seen.push(r.ref);
+      if (r.n === 4) stored.push({ ref: 'late', kind: 'track', n: 5 });
+    }
+    expect(seen).toEqual(['R0', 'R1', 'R2', 'R3', 'R4', 'late']);
+    const iterator = stored[Symbol.iterator]();
+    expect(iterator.next().value?.ref).toBe('R0');
+    expect(Array.from(stored, (r) => r.n)).toEqual([0, 1, 2, 3, 4, 5]);
+    for (let i = 0; i < 5; i++) iterator.next();
+    expect(iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
   it('keeps an object of another class as it is', () => {
     class Odd {
       ref = 'odd';

@@ -41,20 +41,17 @@ export default defineRule({
         const accepted = ctx.profile.genres;
         // Read twice rather than collected: a catalog message holds a million genres.
         const message = ctx.message;
-        // The genre and its record; the record's reference is read only for a finding (every read decodes a record kept as bytes).
-        function* genres(): Generator<{ genre: Genre; owner: { reference?: { value: string } | null }; isRelease: boolean }> {
-          for (const r of message.releases) for (const g of r.genres) yield { genre: g, owner: r, isRelease: true };
-          for (const r of message.resources) for (const g of r.genres) yield { genre: g, owner: r, isRelease: false };
-        }
+        // Each genre with its record, until `visit` says stop; the record's reference is read only for a finding (every read decodes a record kept as bytes).
+        // A loop with a callback rather than a generator: a catalog message holds a million genres.
+        type Owner = { reference?: { value: string } | null };
+        const eachGenre = (visit: (genre: Genre, owner: Owner, isRelease: boolean) => boolean | void): void => {
+          for (const r of message.releases) for (const g of r.genres) if (visit(g, r, true) === true) return;
+          for (const r of message.resources) for (const g of r.genres) if (visit(g, r, false) === true) return;
+        };
         const usesAvs = ctx.version === '4.2' || ctx.version === '4.3';
         let needsAvs = false;
         if (usesAvs) {
-          for (const { genre } of genres()) {
-            if (genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted))) {
-              needsAvs = true;
-              break;
-            }
-          }
+          eachGenre((genre) => (needsAvs = !!(genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted)))));
           // Every genre read, none with a category or a text the profile lacks: the second reading would report nothing (genre keys ignore spaces, so trimming changes no match).
           if (!needsAvs) return;
         }
@@ -62,7 +59,7 @@ export default defineRule({
         const classified = avs?.get('classifiedGenre') ?? new Set<string>();
         const sub = avs?.get('subGenre') ?? new Set<string>();
         const seen = new Set<string>();
-        for (const { genre, owner, isRelease } of genres()) {
+        eachGenre((genre, owner, isRelease) => {
           const where = () => {
             const ref = owner.reference?.value ?? null;
             return { loc: genre.loc, release: isRelease ? ref : null, resource: isRelease ? null : ref };
@@ -70,12 +67,12 @@ export default defineRule({
           if (avs && genre.category && !classified.has(genre.category)) ctx.report({ ...where(), messageId: 'unknownCategory', data: { genre: genre.category, suggestion: suggestion(genre.category, classified) } });
           if (avs && genre.subCategory && !sub.has(genre.subCategory)) ctx.report({ ...where(), messageId: 'unknownSubCategory', data: { genre: genre.subCategory, suggestion: suggestion(genre.subCategory, sub) } });
           const text = genre.text?.trim();
-          if (!text || accepted.length === 0 || matchGenre(text, accepted) || (avs && (matchGenre(text, classified) || matchGenre(text, sub)))) continue;
+          if (!text || accepted.length === 0 || matchGenre(text, accepted) || (avs && (matchGenre(text, classified) || matchGenre(text, sub)))) return;
           // One finding per distinct genre name: a 20-track album repeats it on every track.
-          if (seen.has(text.toLowerCase())) continue;
+          if (seen.has(text.toLowerCase())) return;
           seen.add(text.toLowerCase());
           ctx.report({ ...where(), messageId: 'unknownText', data: { genre: text, suggestion: suggestion(text, accepted), examples: accepted.slice(0, 4).join(', ') } });
-        }
+        });
       },
     };
   },
