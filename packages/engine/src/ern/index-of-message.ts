@@ -29,6 +29,8 @@ export interface MessageIndex {
    * reference resolves to none). Remembered for a long list that is the same object at each read.
    */
   trackResourceNumbers(release: Release): Int32Array;
+  /** Whether any track of `release`'s track list names linked resources (`TrackEntry.linked`: a cover per track), known with `trackResourceNumbers`. */
+  tracksLinkResources(release: Release): boolean;
   party(ref: string): Party | undefined;
   releasesOfResource(ref: string): Release[];
   /** The numbers in `releases` of `releasesOfResource(ref)`, ascending (no record read: a rule asking only whether a resource is used). */
@@ -41,26 +43,43 @@ export interface MessageIndex {
 /** Track lists from which `trackResourceNumbers` remembers its answer. */
 const REMEMBERED_TRACKS = 64;
 
+/** What `trackResources` works out of a track list. */
+interface TrackResources {
+  numbers: Int32Array;
+  linked: boolean;
+}
+
 /**
- * `MessageIndex.trackResourceNumbers` over `resourceNumber`. Six rules and the report walk an
- * album's track list at message end, and each lookup hashes the reference and, in a message kept
- * as bytes, confirms it in the resource's bytes: the numbers of a long list are worked out once.
- * Only a list that is the same object at each read is remembered: a long one kept as bytes
- * (`StoredList`), or one of a release kept as an object (a release kept as bytes decodes a short
- * list anew at each read).
+ * `MessageIndex.trackResourceNumbers` and `tracksLinkResources` over `resourceNumber`. Six rules
+ * and the report walk an album's track list at message end, and each lookup hashes the reference
+ * and, in a message kept as bytes, confirms it in the resource's bytes: a long list is read and
+ * its numbers worked out once. Only a list that is the same object at each read is remembered: a
+ * long one kept as bytes (`StoredList`), or one of a release kept as an object (a release kept as
+ * bytes decodes a short list anew at each read).
  */
-function trackResourceNumbers(resourceNumber: (ref: string) => number): (release: Release) => Int32Array {
-  const remembered = new WeakMap<object, Int32Array>();
+function trackResources(resourceNumber: (ref: string) => number): (release: Release) => TrackResources {
+  const remembered = new WeakMap<object, TrackResources>();
   return (release) => {
     const tracks = release.tracks;
     const known = remembered.get(tracks);
-    if (known && known.length === tracks.length) return known;
+    if (known && known.numbers.length === tracks.length) return known;
     const numbers = new Int32Array(tracks.length);
+    let linked = false;
     let at = 0;
-    for (const t of tracks) numbers[at++] = resourceNumber(t.resourceReference.value);
-    if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) remembered.set(tracks, numbers);
-    return numbers;
+    for (const t of tracks) {
+      numbers[at++] = resourceNumber(t.resourceReference.value);
+      if (t.linked.length > 0) linked = true;
+    }
+    const found = { numbers, linked };
+    if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) remembered.set(tracks, found);
+    return found;
   };
+}
+
+/** The index's answers about track lists, sharing what they work out. */
+function trackAnswers(resourceNumber: (ref: string) => number): Pick<MessageIndex, 'trackResourceNumbers' | 'tracksLinkResources'> {
+  const of = trackResources(resourceNumber);
+  return { trackResourceNumbers: (release) => of(release).numbers, tracksLinkResources: (release) => of(release).linked };
 }
 
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
@@ -205,7 +224,7 @@ export class MapIndexBuilder {
       },
       resourceNumber: (ref) => resources.get(ref) ?? -1,
       resourceAt: (n) => (n < 0 ? undefined : res.at(n)),
-      trackResourceNumbers: trackResourceNumbers((ref) => resources.get(ref) ?? -1),
+      ...trackAnswers((ref) => resources.get(ref) ?? -1),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
       releaseNumbersOfResource: (ref) => byResource.get(ref),
@@ -480,7 +499,7 @@ export class TypedIndexBuilder {
       resource: (ref) => resources.get(ref),
       resourceNumber: (ref) => resources.find(ref),
       resourceAt: (n) => (n < 0 ? undefined : m.resources.at(n)),
-      trackResourceNumbers: trackResourceNumbers((ref) => resources.find(ref)),
+      ...trackAnswers((ref) => resources.find(ref)),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref),
       releaseNumbersOfResource: (ref) => byResource.numbers(ref),

@@ -18,14 +18,16 @@ const TRACKS = 1200;
  * The 4.3 fixture album with `TRACKS` sound recordings (A1, A2, A10…) beside its cover A3, and a
  * track list that also names the cover, a resource that does not exist (A9999) and one track twice.
  */
-function longAlbum(): string {
+function longAlbum(trackLinks = false): string {
   let xml = baseMessage('4.3');
   const recording = /    <SoundRecording>[\s\S]*?<\/SoundRecording>\n/.exec(xml)![0];
   const refs = Array.from({ length: TRACKS }, (_, i) => (i < 2 ? `A${i + 1}` : `A${i + 8}`));
   const recordings = refs.map((ref, i) => recording.replace('<ResourceReference>A1<', `<ResourceReference>${ref}<`).replace('GBXYZ2600001', `GBXYZ26${String(i).padStart(5, '0')}`));
   xml = xml.replace(/    <SoundRecording>[\s\S]*<\/SoundRecording>\n/, recordings.join(''));
   const items = [...refs.slice(0, 5), 'A3', 'A9999', refs[3], ...refs.slice(5)];
-  const content = items.map((ref, i) => `<ResourceGroupContentItem><SequenceNumber>${i + 1}</SequenceNumber><ReleaseResourceReference>${ref}</ReleaseResourceReference></ResourceGroupContentItem>`).join('');
+  // With `trackLinks`, the second track links the cover (named again as the sixth item) and the eleventh a resource that does not exist.
+  const link = (i: number) => (!trackLinks ? '' : i === 1 ? '<LinkedReleaseResourceReference>A3</LinkedReleaseResourceReference>' : i === 10 ? '<LinkedReleaseResourceReference>A8888</LinkedReleaseResourceReference>' : '');
+  const content = items.map((ref, i) => `<ResourceGroupContentItem><SequenceNumber>${i + 1}</SequenceNumber><ReleaseResourceReference>${ref}</ReleaseResourceReference>${link(i)}</ResourceGroupContentItem>`).join('');
   xml = xml.replace(/<ResourceGroup>[\s\S]*?<\/ResourceGroup>/, `<ResourceGroup><SequenceNumber>1</SequenceNumber>${content}<LinkedReleaseResourceReference>A3</LinkedReleaseResourceReference></ResourceGroup>`);
   return xml.replace(/\s*<TrackRelease>[\s\S]*?<\/TrackRelease>/g, '');
 }
@@ -36,8 +38,13 @@ describe.each([
   ['kept as bytes', true],
   ['kept as objects', false],
 ])('an album of %s tracks, the message %s', (_label, store) => {
-  it.each([false, true])('answers as a lookup of each reference (typed index: %s)', async (typed) => {
-    const { message } = await readXml(longAlbum(), '4.3', store);
+  it.each([
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ])('answers as a lookup of each reference (typed index: %s, tracks that link resources: %s)', async (typed, trackLinks) => {
+    const { message } = await readXml(longAlbum(trackLinks), '4.3', store);
     forgetIndex(message);
     const index = indexMessage(message, typed);
     const album = message.releases.at(0) as Release;
@@ -49,7 +56,9 @@ describe.each([
     expect(primaryResourcesOf(album, index).map(refOf)).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
     expect(contentResourcesOf(album, index).map(refOf)).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
     expect(resourcesUsedBy(album, index).map(refOf)).toEqual(resourceRefsOf(album).filter((ref) => index.resource(ref)));
-    // The cover is named twice (an item and a link), A4 twice, A9999 resolves to none.
+    expect(index.tracksLinkResources(album)).toBe(trackLinks);
+    expect(Array.from(album.tracks).some((t) => t.linked.length > 0)).toBe(trackLinks);
+    // The cover is named twice or more (an item and links), A4 twice, A9999 resolves to none.
     expect(resourcesUsedBy(album, index).filter((r) => r.kind === 'Image').map(refOf)).toEqual(['A3']);
     expect(primaryResourcesOf(album, index)).toHaveLength(TRACKS + 1);
   });

@@ -23,7 +23,8 @@ export function resourceRefsOf(release: Release): string[] {
 
 /**
  * The resources `resourceRefsOf` names that resolve, in its order (each once): the track list's
- * by `index.trackResourceNumbers`, so a rule asking an album's images looks up only the other references.
+ * by `index.trackResourceNumbers` (the list itself read only when its tracks link resources), so a
+ * rule asking an album's images looks up only the other references.
  */
 export function resourcesUsedBy(release: Release, index: MessageIndex): Resource[] {
   const seen = new Set<number>();
@@ -34,10 +35,14 @@ export function resourcesUsedBy(release: Release, index: MessageIndex): Resource
     used.push(index.resourceAt(n)!);
   };
   const numbers = index.trackResourceNumbers(release);
-  let at = 0;
-  for (const t of release.tracks) {
-    use(numbers[at++]);
-    for (const l of t.linked) use(index.resourceNumber(l));
+  if (!index.tracksLinkResources(release)) for (let at = 0; at < numbers.length; at++) use(numbers[at]);
+  else {
+    // Each track's own resource, then those it links, as `resourceRefsOf` names them.
+    let at = 0;
+    for (const t of release.tracks) {
+      use(numbers[at++]);
+      for (const l of t.linked) use(index.resourceNumber(l));
+    }
   }
   for (const r of release.resourceReferences) use(index.resourceNumber(r.value));
   for (const r of release.linkedResourceReferences ?? []) use(index.resourceNumber(r.value));
