@@ -62,7 +62,6 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
   return release.resourceReferences.map((r) => index.resource(r.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
 }
 
-
 /**
  * The releases of the message that `pick` keeps, worked out once per finished list and handed out
  * as copies: about twenty rules ask at message end, and each read of a stored release's fields
