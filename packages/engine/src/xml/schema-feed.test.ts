@@ -93,6 +93,15 @@ describe('the schema feed', () => {
     expect(opened.map((line) => line.split(' ').pop())).toEqual(['/R', '/R/A', '/R/B', '/R/B/C', '/R/B/C[2]', '/R/A[2]', '/R/B[2]', '/R/A[3]', '/R/A[3]/C', '/R/A[3]/D', '/R/A[3]/C[2]']);
   });
 
+  it('counts siblings under an element with thousands of differently named children as the pass does', () => {
+    // Names e0..e2999, then each again: past 32 names the counts go to a map (searching a list for each would take time quadratic in the names).
+    const names = Array.from({ length: 3000 }, (_, i) => `e${i}`);
+    const xml = Buffer.from(`<R><A>${names.map((n) => `<${n}/>`).join('')}${names.map((n) => `<${n}><x/></${n}>`).join('')}</A><A><e1/></A></R>`);
+    const expected = fromBatches(xml, 4096);
+    expect(expected).toContain(`open e2999  {} 1:${xml.indexOf('<e2999><x/>') + 1} d3 /R/A/e2999 /R/A[1]/e2999[2]`.replace('/R/A[1]/', '/R/A/'));
+    expect(fromFeed(xml, 4096)).toEqual(expected);
+  });
+
   it('records a failing listener as the pass does, with the element where it failed', () => {
     const failing = (): XmlListener => ({
       name: 'fails on B',

@@ -15,6 +15,9 @@ import type { ListenerFailure, RootInfo } from './pass.js';
 
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/** Names of children an element's counts are listed for, before they go to a map (an ERN element has a few dozen at most). */
+const LISTED_NAMES = 32;
+
 /** An open element of the feed; the feed reuses it for the next element at its depth once it closed. */
 class FeedElement implements ClosedElement {
   name = '';
@@ -50,10 +53,12 @@ export class SchemaFeed implements EventTap {
   /**
    * The children named so far under the open element at each depth: name numbers and counts in
    * pairs, `named[depth]` of them in use. Siblings of one name usually follow each other, so the
-   * last pair is tried first.
+   * last pair is tried first. Past `LISTED_NAMES` names under one element (a hostile message can
+   * give an element thousands of differently named children), the counts go to a map instead.
    */
   private readonly kids: number[][] = [[]];
   private readonly named: number[] = [0];
+  private readonly kidMaps: (Map<number, number> | null)[] = [null];
 
   constructor(
     private readonly listener: XmlListener,
@@ -65,22 +70,15 @@ export class SchemaFeed implements EventTap {
     let index = 1;
     if (depth > 0) {
       this.elements[depth - 1].hasChildren = true;
-      const kids = this.kids[depth];
-      const used = this.named[depth];
-      if (used > 0 && kids[used - 2] === name) index = ++kids[used - 1];
-      else {
-        let at = 0;
-        while (at < used && kids[at] !== name) at += 2;
-        if (at < used) index = ++kids[at + 1];
-        else {
-          kids[at] = name;
-          kids[at + 1] = 1;
-          this.named[depth] = used + 2;
-        }
-      }
+      const map = this.kidMaps[depth];
+      if (map !== null) {
+        index = (map.get(name) ?? 0) + 1;
+        map.set(name, index);
+      } else index = this.listed(depth, name);
     }
     if (this.kids.length === depth + 1) this.kids.push([]);
     this.named[depth + 1] = 0;
+    this.kidMaps[depth + 1] = null;
     const el = (this.elements[depth] ??= new FeedElement(this, depth + 1));
     el.name = local;
     el.ns = ns;
@@ -100,6 +98,27 @@ export class SchemaFeed implements EventTap {
     } catch (error) {
       this.failed(error, el);
     }
+  }
+
+  /** The count of `name` among the children of the open element at `depth - 1`, counted in its list of pairs (or moved to a map once the list is long). */
+  private listed(depth: number, name: number): number {
+    const kids = this.kids[depth];
+    const used = this.named[depth];
+    if (used > 0 && kids[used - 2] === name) return ++kids[used - 1];
+    let at = 0;
+    while (at < used && kids[at] !== name) at += 2;
+    if (at < used) return ++kids[at + 1];
+    if (used === 2 * LISTED_NAMES) {
+      const map = new Map<number, number>();
+      for (let i = 0; i < used; i += 2) map.set(kids[i], kids[i + 1]);
+      map.set(name, 1);
+      this.kidMaps[depth] = map;
+      return 1;
+    }
+    kids[at] = name;
+    kids[at + 1] = 1;
+    this.named[depth] = used + 2;
+    return 1;
   }
 
   text(text: string): void {
