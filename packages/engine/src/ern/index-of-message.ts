@@ -43,12 +43,6 @@ export interface MessageIndex {
 /** Track lists from which `trackResourceNumbers` remembers its answer. */
 const REMEMBERED_TRACKS = 64;
 
-/** What `trackResources` works out of a track list. */
-interface TrackResources {
-  numbers: Int32Array;
-  linked: boolean;
-}
-
 /**
  * `MessageIndex.trackResourceNumbers` and `tracksLinkResources` over `resourceNumber`. Six rules
  * and the report walk an album's track list at message end, and each lookup hashes the reference
@@ -57,9 +51,9 @@ interface TrackResources {
  * long one kept as bytes (`StoredList`), or one of a release kept as an object (a release kept as
  * bytes decodes a short list anew at each read).
  */
-function trackResources(resourceNumber: (ref: string) => number): (release: Release) => TrackResources {
-  const remembered = new WeakMap<object, TrackResources>();
-  return (release) => {
+function trackAnswers(resourceNumber: (ref: string) => number): Pick<MessageIndex, 'trackResourceNumbers' | 'tracksLinkResources'> {
+  const remembered = new WeakMap<object, { numbers: Int32Array; linked: boolean }>();
+  const of = (release: Release) => {
     const tracks = release.tracks;
     const known = remembered.get(tracks);
     if (known && known.numbers.length === tracks.length) return known;
@@ -74,11 +68,6 @@ function trackResources(resourceNumber: (ref: string) => number): (release: Rele
     if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) remembered.set(tracks, found);
     return found;
   };
-}
-
-/** The index's answers about track lists, sharing what they work out. */
-function trackAnswers(resourceNumber: (ref: string) => number): Pick<MessageIndex, 'trackResourceNumbers' | 'tracksLinkResources'> {
-  const of = trackResources(resourceNumber);
   return { trackResourceNumbers: (release) => of(release).numbers, tracksLinkResources: (release) => of(release).linked };
 }
 

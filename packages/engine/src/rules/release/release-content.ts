@@ -8,6 +8,7 @@
  */
 import type { Release, Resource, ResourceKind } from '../../ern/model.js';
 import type { MessageIndex } from '../../ern/index-of-message.js';
+import { resourcesOfKinds } from './release-contents.js';
 
 export type ContentClass = 'audio' | 'video' | 'tone' | 'image' | 'text' | 'software';
 
@@ -56,12 +57,5 @@ export const needsCover = (cls: ContentClass) => cls === 'audio' || cls === 'vid
 
 /** The resources that make the release's content, for its class: its track list when it has one, else its resource list (as `primaryResourcesOf`). */
 export function contentResourcesOf(release: Release, index: MessageIndex, cls: ContentClass = contentClassOf(release)): Resource[] {
-  const kinds = CONTENT_KINDS[cls];
-  const picked: Resource[] = [];
-  const pick = (r: Resource | undefined) => {
-    if (r && kinds.has(r.kind)) picked.push(r);
-  };
-  if (release.tracks.length > 0) for (const n of index.trackResourceNumbers(release)) pick(index.resourceAt(n));
-  else for (const r of release.resourceReferences) pick(index.resource(r.value));
-  return picked;
+  return resourcesOfKinds(release, index, CONTENT_KINDS[cls]);
 }

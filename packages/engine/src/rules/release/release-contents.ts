@@ -51,15 +51,18 @@ export function resourcesUsedBy(release: Release, index: MessageIndex): Resource
 
 /** The release's tracks: sound recordings and videos of its track list (else of its resource list). */
 export function primaryResourcesOf(release: Release, index: MessageIndex): Resource[] {
-  if (release.tracks.length > 0) {
-    const fromTracks: Resource[] = [];
-    for (const n of index.trackResourceNumbers(release)) {
-      const r = index.resourceAt(n);
-      if (r && PRIMARY_KINDS.has(r.kind)) fromTracks.push(r);
-    }
-    return fromTracks;
-  }
-  return release.resourceReferences.map((r) => index.resource(r.value)).filter((r): r is Resource => !!r && PRIMARY_KINDS.has(r.kind));
+  return resourcesOfKinds(release, index, PRIMARY_KINDS);
+}
+
+/** The resources of `kinds` in the release's track list when it has one, else in its resource list. */
+export function resourcesOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): Resource[] {
+  const picked: Resource[] = [];
+  const pick = (r: Resource | undefined) => {
+    if (r && kinds.has(r.kind)) picked.push(r);
+  };
+  if (release.tracks.length > 0) for (const n of index.trackResourceNumbers(release)) pick(index.resourceAt(n));
+  else for (const r of release.resourceReferences) pick(index.resource(r.value));
+  return picked;
 }
 
 /**
