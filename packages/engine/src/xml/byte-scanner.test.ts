@@ -173,6 +173,23 @@ describe('ByteScanner: the same events, positions and errors as saxes', () => {
     expect(result.at(-1)).toMatch(/^fail depth elements are nested more than 256 levels deep/);
   });
 
+  it('refuses a tag past 10,000 different names where saxes would read it, whether the names are elements, namespaces or attributes', () => {
+    const elements = Buffer.from(`<r>${Array.from({ length: 10_001 }, (_, i) => `<n${i}/>`).join('')}</r>`);
+    const result = same(elements, every(4096, elements.length), '10,001 element names');
+    // r, its namespace (the empty one) and n0 … n9997: the tag of n9998 would be the 10,001st name.
+    expect(result.at(-1)).toMatch(/^fail names the message names more than 10,000 different elements, attributes and namespaces \(<n9998> at line 1\)/);
+    expect(result.filter((e) => e.startsWith('open '))).toHaveLength(9_999);
+    const attributes = Buffer.from(`<r>${Array.from({ length: 2_500 }, (_, i) => `<e a${4 * i}="" a${4 * i + 1}="" a${4 * i + 2}="" a${4 * i + 3}=""/>`).join('')}</r>`);
+    expect(same(attributes, every(4096, attributes.length), '10,000 attribute names').at(-1)).toMatch(/^fail names .* \(<e> at line 1\)/);
+    const namespaces = Buffer.from(`<r>${Array.from({ length: 10_000 }, (_, i) => `<e xmlns="urn:${i}"/>`).join('')}</r>`);
+    expect(same(namespaces, every(4096, namespaces.length), '10,000 namespaces').at(-1)).toMatch(/^fail names /);
+    // Names seen before cost nothing: the same 9,990 names again and again are read to the end.
+    const repeated = Buffer.from(`<r>${`<x>${Array.from({ length: 9_990 }, (_, i) => `<n${i}/>`).join('')}</x>`.repeat(3)}</r>`);
+    const events = same(repeated, every(4096, repeated.length), '9,990 names three times');
+    expect(events.some((e) => e.startsWith('fail'))).toBe(false);
+    expect(events.filter((e) => e.startsWith('open '))).toHaveLength(1 + 3 * 9_991);
+  });
+
   it('tells apart names of one length that share a slot of its name cache, in tags and end tags', () => {
     // The cache's slot of a name: FNV-1a of its bytes, folded to 12 bits (byte-scanner.ts `string`).
     const slot = (name: string) => {

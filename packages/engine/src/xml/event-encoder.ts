@@ -29,7 +29,7 @@ export const OP_CLOSE = 3;
 export const OP_FAIL = 4;
 
 /** The kinds of OP_FAIL: its operand is the index in this list. */
-export const FAIL_KINDS = ['doctype', 'syntax', 'encoding', 'depth'] as const;
+export const FAIL_KINDS = ['doctype', 'syntax', 'encoding', 'depth', 'names'] as const;
 
 /**
  * Deepest nesting read (libxml2's default limit). An ERN message nests about a dozen levels; saxes
@@ -37,6 +37,14 @@ export const FAIL_KINDS = ['doctype', 'syntax', 'encoding', 'depth'] as const;
  * but nested tags (700 KB for 100,000 levels) would take minutes instead of being refused.
  */
 export const MAX_DEPTH = 256;
+
+/**
+ * Most different names read: element and attribute names and namespaces, each interned once (the
+ * encoder's table, and the pass's path table and trie on the other side). ERN's schemas name 653
+ * elements and 72 attributes over all their versions; a hostile file of a few MB naming every
+ * element differently would otherwise hold hundreds of MB.
+ */
+export const MAX_NAMES = 10_000;
 
 /** Thrown inside saxes' event to stop it in the middle of a chunk (the failure is recorded first). */
 class Stop extends Error {}
@@ -215,7 +223,8 @@ export class EventEncoder {
   private sink(): ScanSink {
     return {
       open: (local, uri, line, column, attrs, count) => {
-        if (this.stopped || this.open.length >= MAX_DEPTH) return false;
+        // Near the name limit, saxes reads on: onOpen counts the tag's new names and refuses it there.
+        if (this.stopped || this.open.length >= MAX_DEPTH || this.allNames.length + 2 + (count >> 1) > MAX_NAMES) return false;
         this.tagLine = line;
         this.tagColumn = column;
         this.writeOpen(local, uri, attrs, count);
@@ -273,7 +282,8 @@ export class EventEncoder {
     else this.fail('syntax', cleanSaxesMessage((error as Error).message));
   }
 
-  private fail(kind: EncodedFailKind, message: string) {
+  /** Records the failure at `line`, `column` (default: where saxes is, the end of what it read). */
+  private fail(kind: EncodedFailKind, message: string, line = this.parser.line, column = this.parser.column + 1) {
     if (this.stopped) return;
     this.stopped = true;
     this.room(5);
@@ -281,8 +291,8 @@ export class EventEncoder {
     this.ops[at] = OP_FAIL;
     this.ops[at + 1] = FAIL_KINDS.indexOf(kind);
     this.ops[at + 2] = this.keep(message);
-    this.ops[at + 3] = this.parser.line;
-    this.ops[at + 4] = this.parser.column + 1;
+    this.ops[at + 3] = line;
+    this.ops[at + 4] = column;
     this.n = at + 5;
   }
 
@@ -306,7 +316,7 @@ export class EventEncoder {
   private onOpen(tag: SaxesTagNS) {
     if (this.stopped) return;
     if (this.open.length >= MAX_DEPTH) {
-      this.fail('depth', `elements are nested more than ${MAX_DEPTH} levels deep (<${tag.local}> at line ${this.tagLine}); an ERN message nests about a dozen, so the file is not read further`);
+      this.fail('depth', `elements are nested more than ${MAX_DEPTH} levels deep (<${shortName(tag.local)}> at line ${this.tagLine}); an ERN message nests about a dozen, so the file is not read further`, this.tagLine, this.tagColumn);
       throw new Stop();
     }
     const attrs = this.saxesAttrs;
@@ -317,7 +327,18 @@ export class EventEncoder {
       if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
       attrs.push(attr.prefix && attr.prefix !== '' ? attr.name : attr.local, attr.value);
     }
+    if (this.allNames.length + 2 + (attrs.length >> 1) > MAX_NAMES && this.allNames.length + this.newNames(tag.local, tag.uri, attrs) > MAX_NAMES) {
+      this.fail('names', `the message names more than ${MAX_NAMES.toLocaleString('en-US')} different elements, attributes and namespaces (<${shortName(tag.local)}> at line ${this.tagLine}); ERN's schemas name fewer than 800 in all their versions, so the file is not read further`, this.tagLine, this.tagColumn);
+      throw new Stop();
+    }
     this.writeOpen(tag.local, tag.uri, attrs, attrs.length);
+  }
+
+  /** How many of a tag's names (element, namespace, attributes) are not interned yet. */
+  private newNames(local: string, uri: string, attrs: readonly string[]): number {
+    const fresh = new Set<string>();
+    for (const name of [local, uri, ...attrs.filter((_, i) => i % 2 === 0)]) if (!this.nameIds.has(name)) fresh.add(name);
+    return fresh.size;
   }
 
   /** OP_OPEN of an element (at `tagLine`, `tagColumn`) with its attributes (name, value pairs, namespace declarations left out). */
@@ -391,6 +412,11 @@ export class EventEncoder {
 /** saxes messages start with "undefined:3:14: "; the location is reported apart. */
 export function cleanSaxesMessage(message: string): string {
   return message.replace(/^(?:[^:\d][^:]*:)?\d+:\d+:\s*/, '');
+}
+
+/** A name for a message: a hostile one may be megabytes long, so past 64 characters it is cut. */
+export function shortName(name: string): string {
+  return name.length > 64 ? `${name.slice(0, 60)}…` : name;
 }
 
 /** The kind of an OP_FAIL operand. */

@@ -3,7 +3,7 @@
  * thread, become elements with their DDEX paths and positions, handed to every listener.
  */
 import { MAX_ELEMENT_TEXT, type ClosedElement, type Loc, type OpenElement, type XmlListener } from './events.js';
-import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, type EventBatch } from './event-encoder.js';
+import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, shortName, type EventBatch } from './event-encoder.js';
 import type { PassFailure, PassResult, RootInfo } from './pass.js';
 import { ANCHOR_DEPTH, PathTable, REL_SIBLINGS, TableLoc, TableLocated } from './path-table.js';
 
@@ -36,12 +36,32 @@ interface BareNode {
 }
 
 
-function childBare(parent: BareNode, name: string, paths: PathTable, ids: { next: number }): BareNode {
+/**
+ * Most different bare paths a pass reads, and most characters in them all. The most thorough of
+ * DDEX's synthetic instances has 2,393 paths, a generated catalog about a hundred; each path holds
+ * a node and its string here, and an entry per listener that looks paths up, so a hostile file of
+ * a few MB (a few hundred names nested in every order, or long names 256 levels deep) would
+ * otherwise hold hundreds of MB.
+ */
+export const MAX_PATHS = 20_000;
+export const MAX_PATH_TEXT = 4_000_000;
+
+/** The trie's counts: the next bare path's number, and the characters of every path so far. */
+interface BareCounts {
+  next: number;
+  text: number;
+}
+
+/** The child of `parent` named `name`, new if need be; null past MAX_PATHS or MAX_PATH_TEXT. */
+function childBare(parent: BareNode, name: string, paths: PathTable, counts: BareCounts): BareNode | null {
   parent.kids ??= new Map();
   let node = parent.kids.get(name);
   if (!node) {
+    const length = parent.bare.length + 1 + name.length;
+    if (counts.next > MAX_PATHS || counts.text + length > MAX_PATH_TEXT) return null;
+    counts.text += length;
     const own = detached(name);
-    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: 0, count: 0, first: null, next: null, segment: paths.segment(own), id: ids.next++, text: '' }));
+    parent.kids.set(own, (node = { bare: parent.bare + '/' + own, name: own, kids: null, owner: 0, count: 0, first: null, next: null, segment: paths.segment(own), id: counts.next++, text: '' }));
   }
   return node;
 }
@@ -167,7 +187,7 @@ export class PassEvents {
   private readonly numbers: number[] = [];
   private opened = 0;
   /** The number of the next new bare path (0 is the empty path above the root). */
-  private readonly bareIds = { next: 1 };
+  private readonly bareCounts: BareCounts = { next: 1, text: 0 };
   /** Paths of the elements whose location was asked for. */
   private readonly paths = new PathTable();
   /** The last child opened under the element at each depth. */
@@ -225,6 +245,7 @@ export class PassEvents {
           }
         }
         this.open(names[ops[i + 1]], names[ops[i + 2]], attrs, ops[i + 3], ops[i + 4]);
+        if (this.stopped) return; // refused (too many paths)
         i += 6 + 2 * count;
       } else if (op === OP_TEXT) {
         this.text(strings[ops[i + 1]]);
@@ -272,7 +293,13 @@ export class PassEvents {
     const previous = this.lastChild[depth];
     let bareNode = previous ? previous.next : parentNode.first;
     if (!bareNode || bareNode.name !== name) {
-      bareNode = childBare(parentNode, name, this.paths, this.bareIds);
+      const child = childBare(parentNode, name, this.paths, this.bareCounts);
+      if (child === null) {
+        const limit = this.bareCounts.next > MAX_PATHS ? `more than ${MAX_PATHS.toLocaleString('en-US')} different element paths` : `different element paths of more than ${MAX_PATH_TEXT.toLocaleString('en-US')} characters in all`;
+        this.fail({ kind: 'paths', message: `the message has ${limit} (<${shortName(name)}> at line ${line}); an ERN message has a few hundred paths, so the file is not read further`, line, column });
+        return;
+      }
+      bareNode = child;
       if (previous) previous.next = bareNode;
       else parentNode.first = bareNode;
     }

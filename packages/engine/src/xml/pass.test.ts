@@ -108,9 +108,36 @@ describe('runMessagePass', () => {
   it('refuses nesting deeper than 256 levels where it starts, and stops reading there', async () => {
     const xml = '<r>\n' + '<a>'.repeat(100_000) + '</a>'.repeat(100_000) + '\n</r>';
     const { result, opened } = await collect(xml, 65536);
-    expect(result.fatal).toMatchObject({ kind: 'depth', line: 2 });
+    expect(result.fatal).toMatchObject({ kind: 'depth', line: 2, column: 255 * 3 + 1 }); // at its start tag: <r> and 255 <a> open
     expect(result.fatal!.message).toMatch(/nested more than 256 levels deep \(<a> at line 2\)/);
     expect(opened).toHaveLength(256);
+  });
+
+  it.each([false, true])('refuses a tag past 10,000 different names, on either thread (parse thread: %s)', async (parseThread) => {
+    const xml = `<r>\n${Array.from({ length: 10_001 }, (_, i) => `<n${i}/>\n`).join('')}</r>`;
+    const { result, opened } = await collect(xml, 65536, parseThread);
+    expect(result.fatal).toMatchObject({ kind: 'names', line: 10_000, column: 1 });
+    expect(result.fatal!.message).toMatch(/^the message names more than 10,000 different elements, attributes and namespaces \(<n9998> at line 10000\)/);
+    expect(opened).toHaveLength(9_999);
+  });
+
+  it.each([false, true])('refuses more than 20,000 element paths, or paths of more than 4,000,000 characters, where the first one past opens (parse thread: %s)', async (parseThread) => {
+    // 300 names, each of 150 parents holding each of 150 children: 22,650 paths.
+    const kids = Array.from({ length: 150 }, (_, j) => `<b${j}/>`).join('');
+    const wide = `<r>\n${Array.from({ length: 150 }, (_, i) => `<a${i}>${kids}</a${i}>\n`).join('')}</r>`;
+    const many = await collect(wide, 65536, parseThread);
+    // The root's path, then per parent its own and 150 more: the 20,001st path is a child of a132.
+    expect(many.result.fatal).toMatchObject({ kind: 'paths', line: 134 });
+    expect(many.result.fatal!.message).toMatch(/^the message has more than 20,000 different element paths \(<b\d+> at line 134\)/);
+    expect(many.opened).toHaveLength(20_000);
+    // 1,200 paths from 1,200 names, each a step of 21 characters, 200 levels deep.
+    const chain = Array.from({ length: 200 }, (_, i) => `n${String(i).padStart(20, '0')}`);
+    const deep = `<r>\n${chain.map((n) => `<${n}>`).join('')}\n${Array.from({ length: 1_000 }, (_, i) => `<c${String(i).padStart(20, '0')}/>\n`).join('')}${[...chain].reverse().map((n) => `</${n}>`).join('')}</r>`;
+    const long = await collect(deep, 65536, parseThread);
+    // The chain's paths take 442,602 characters (/r and 200 paths of 2 + 22k), each child's 4,424: the 805th child, on line 807, is past.
+    expect(long.result.fatal).toMatchObject({ kind: 'paths', line: 807 });
+    expect(long.result.fatal!.message).toMatch(/^the message has different element paths of more than 4,000,000 characters in all \(<c0{17}804> at line 807\)/);
+    expect(long.opened).toHaveLength(1 + 200 + 804);
   });
 
   it('lets go of a source it stopped reading (a file stream closes its descriptor)', async () => {

@@ -32,8 +32,12 @@ export interface PassFailure {
   message: string;
   line: number | null;
   column: number | null;
-  /** `encoding`, `doctype` (entities / external DTD refused), `syntax`, `depth` (nested deeper than MAX_DEPTH), `empty`, `read` (the bytes could not be read). */
-  kind: 'encoding' | 'doctype' | 'syntax' | 'depth' | 'empty' | 'read';
+  /**
+   * `encoding`, `doctype` (entities / external DTD refused), `syntax`, `depth` (nested deeper than
+   * MAX_DEPTH), `names` (more than MAX_NAMES different names), `paths` (more than MAX_PATHS
+   * different element paths), `empty`, `read` (the bytes could not be read).
+   */
+  kind: 'encoding' | 'doctype' | 'syntax' | 'depth' | 'names' | 'paths' | 'empty' | 'read';
 }
 
 export interface ListenerFailure {

@@ -23,6 +23,8 @@ describe('xml-well-formed', () => {
     ['XXE', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
     // 100,000 levels in 700 KB: saxes' namespace lookup is quadratic in depth (minutes), so it is refused at 256.
     ['nesting 100,000 levels deep', (xml: string) => xml.replace('<ReleaseType>', '<x>'.repeat(100_000) + '</x>'.repeat(100_000) + '<ReleaseType>'), 'depth', /nested more than 256 levels deep \(<x> at line \d+\)/],
+    ['10,001 differently named elements', (xml: string) => xml.replace('<ReleaseType>', Array.from({ length: 10_001 }, (_, i) => `<n${i}/>`).join('') + '<ReleaseType>'), 'names', /^The message was refused: the message names more than 10,000 different elements, attributes and namespaces \(<n\d+> at line \d+\); .*\.$/],
+    ['22,500 element paths from 300 names', (xml: string) => xml.replace('<ReleaseType>', Array.from({ length: 150 }, (_, i) => `<a${i}>${Array.from({ length: 150 }, (_, j) => `<b${j}/>`).join('')}</a${i}>`).join('') + '<ReleaseType>'), 'paths', /^The message was refused: the message has more than 20,000 different element paths \(<b\d+> at line \d+\); .*\.$/],
   ] as const)('reports %s', async (_, mutate, messageId, text) => {
     const run = await runRule('xml-well-formed', { version: '4.3', xml: mutate(baseMessage('4.3')) });
     expect(run.findings).toHaveLength(1);
