@@ -36,6 +36,9 @@ describe.each([
     expect(index.releaseNumbersOfResource('A99')).toEqual([]);
     expect(index.resourceAt(index.resourceNumber('A22'))?.kind).toBe('Image');
     expect(index.resourceAt(-1)).toBeUndefined();
+    expect(index.resourceKindAt(index.resourceNumber('A22'))).toBe('Image');
+    expect(index.resourceKindAt(index.resourceNumber('A1'))).toBe('SoundRecording');
+    expect(index.resourceKindAt(-1)).toBeUndefined();
     expect(index.dealsOfRelease('R0')).toHaveLength(1);
     expect(index.dealsOfRelease('R5')).toHaveLength(2);
     expect(index.dealNumbersOfRelease('R5')).toHaveLength(2);
@@ -146,6 +149,7 @@ describe('the index grown while a message kept as objects streams', () => {
         expect(grown.releaseNumbersOfResource(ref)).toEqual(other.releaseNumbersOfResource(ref));
         expect(other.releaseNumbersOfResource(ref)).toEqual(numbers(other.releasesOfResource(ref), m.releases));
         expect(grown.resourceAt(grown.resourceNumber(ref))).toBe(grown.resource(ref));
+        expect(grown.resourceKindAt(grown.resourceNumber(ref))).toBe(grown.resource(ref)?.kind);
       }
     }
   });
@@ -166,6 +170,8 @@ describe('the index grown while a message kept as bytes streams', () => {
       dealNumbersOfRelease: index.dealNumbersOfRelease(ref),
       releaseNumbersOfResource: index.releaseNumbersOfResource(ref),
       resourceAt: loc(index.resourceAt(index.resourceNumber(ref))),
+      resourceKindAt: index.resourceKindAt(index.resourceNumber(ref)),
+      kindOfResource: index.resource(ref)?.kind,
     }));
   }
 
@@ -184,6 +190,8 @@ describe('the index grown while a message kept as bytes streams', () => {
     forgetIndex(m);
     expect(grown).toEqual(maps);
     expect(typed).toEqual(maps);
+    // The kind told without a view is the view's.
+    for (const row of grown) expect(row.resourceKindAt, row.ref).toBe(row.kindOfResource);
     return grown;
   }
 

@@ -15,7 +15,7 @@
  * record before it is written as bytes); the rules at message end then find it built.
  */
 import type { Deal, ErnMessage, Party, Records, Reference, Release, Resource } from './model.js';
-import { RecordList } from './record-list.js';
+import { RecordList, kindAt } from './record-list.js';
 
 export interface MessageIndex {
   release(ref: string): Release | undefined;
@@ -24,6 +24,8 @@ export interface MessageIndex {
   resourceNumber(ref: string): number;
   /** The resource numbered `n` in `resources` (as `resourceNumber` gives), undefined for -1. */
   resourceAt(n: number): Resource | undefined;
+  /** `resourceAt(n)?.kind`, without a view of a resource kept as bytes. */
+  resourceKindAt(n: number): Resource['kind'] | undefined;
   /**
    * `resourceNumber` of each track's resource in `release`'s track list, in its order (-1 where the
    * reference resolves to none). Remembered for a long list that is the same object at each read.
@@ -213,6 +215,7 @@ export class MapIndexBuilder {
       },
       resourceNumber: (ref) => resources.get(ref) ?? -1,
       resourceAt: (n) => (n < 0 ? undefined : res.at(n)),
+      resourceKindAt: (n) => (n < 0 ? undefined : (kindAt(res, n) as Resource['kind'] | undefined)),
       ...trackAnswers((ref) => resources.get(ref) ?? -1),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
@@ -488,6 +491,7 @@ export class TypedIndexBuilder {
       resource: (ref) => resources.get(ref),
       resourceNumber: (ref) => resources.find(ref),
       resourceAt: (n) => (n < 0 ? undefined : m.resources.at(n)),
+      resourceKindAt: (n) => (n < 0 ? undefined : (kindAt(m.resources, n) as Resource['kind'] | undefined)),
       ...trackAnswers((ref) => resources.find(ref)),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref),

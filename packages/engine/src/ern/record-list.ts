@@ -93,6 +93,12 @@ export class RecordList<T extends object> implements Records<T> {
     return this.store.view(at, this, i, code === 0 ? undefined : this.kinds[code], shape === 0 ? undefined : shape - 1) as T;
   }
 
+  /** Record `i`'s `kind` (`HELD_KEY`): the held value, with no view made, when the list holds it; else read from the record. */
+  kindAt(i: number): unknown {
+    if (i >= 0 && i < this.sealed && this.held[i] !== 0 && this.addresses[i] >= 0) return this.kinds[this.held[i]];
+    return (this.at(i) as Record<string, unknown> | undefined)?.[HELD_KEY];
+  }
+
   /**
    * Whether record `i`'s `key` is a located value whose text is `text`, read in the store's bytes
    * without a view (record-store.ts `locatedTextIs`); null when that cannot tell (a record not
@@ -183,4 +189,10 @@ class RecordListIterator<T extends object> implements Iterator<T> {
     if (this.i < list.length) return { value: list.at(this.i++)!, done: false };
     return { value: undefined, done: true };
   }
+}
+
+/** The `kind` of record `i` of `list` (undefined past its end): no view made for a record whose list holds its kind. */
+export function kindAt(list: Records<object>, i: number): unknown {
+  if (list instanceof RecordList) return list.kindAt(i);
+  return (list.at(i) as Record<string, unknown> | undefined)?.[HELD_KEY];
 }

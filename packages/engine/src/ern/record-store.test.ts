@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecordStore } from './record-store.js';
-import { RecordList } from './record-list.js';
+import { RecordList, kindAt } from './record-list.js';
 import { keptList, StoredList } from './stored-list.js';
 import { RESIDENT_PAGES } from './page-file.js';
 import { PathTable, TableLoc, TableLocated } from '../xml/path-table.js';
@@ -445,6 +445,29 @@ describe('RecordList', () => {
     expect(Array.from(stored, (r) => r.n)).toEqual([0, 1, 2, 3, 4, 5]);
     for (let i = 0; i < 5; i++) iterator.next();
     expect(iterator.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it("tells a record's kind as a view reads it: held, assigned through a view, still open, of another class, past 255 kinds, and past its end", () => {
+    const stored = list(600);
+    stored.seal();
+    stored.at(4)!.kind = 'other';
+    class Odd {
+      kind = 'odd';
+    }
+    (stored as RecordList<object>).push(new Odd());
+    stored.seal();
+    stored.push({ ref: 'open', kind: 'open', n: 601 });
+    const many = new RecordList<Item>(new RecordStore());
+    for (let i = 0; i < 300; i++) many.push({ ref: `K${i}`, kind: `kind ${i}`, n: i });
+    many.seal();
+    for (const [records, length] of [[stored, 602], [many, 300]] as const) {
+      const kinds = Array.from({ length: length + 1 }, (_, i) => kindAt(records, i));
+      expect(kinds).toEqual(Array.from({ length: length + 1 }, (_, i) => (records.at(i) as { kind?: string } | undefined)?.kind));
+    }
+    expect([kindAt(stored, 0), kindAt(stored, 1), kindAt(stored, 4), kindAt(stored, 600), kindAt(stored, 601), kindAt(stored, 602)]).toEqual(['main', 'track', 'other', 'odd', 'open', undefined]);
+    expect(kindAt(many, 299)).toBe('kind 299');
+    // Arrays (a message kept as objects) answer the same way.
+    expect([kindAt([{ kind: 'a' }, {}], 0), kindAt([{ kind: 'a' }, {}], 1), kindAt([], 0)]).toEqual(['a', undefined, undefined]);
   });
 
   it('keeps an object of another class as it is', () => {

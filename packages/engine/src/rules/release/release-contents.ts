@@ -22,15 +22,16 @@ export function resourceRefsOf(release: Release): string[] {
 }
 
 /**
- * The resources `resourceRefsOf` names that resolve, in its order (each once): the track list's
- * by `index.trackResourceNumbers` (the list itself read only when its tracks link resources), so a
- * rule asking an album's images looks up only the other references.
+ * The resources `resourceRefsOf` names that resolve, in its order (each once), of `kind` when
+ * given: the track list's by `index.trackResourceNumbers` (the list itself read only when its
+ * tracks link resources), and a resource of another kind is never read, so a rule asking an
+ * album's images looks at its tracks' numbers and kinds only.
  */
-export function resourcesUsedBy(release: Release, index: MessageIndex): Resource[] {
+export function resourcesUsedBy(release: Release, index: MessageIndex, kind?: Resource['kind']): Resource[] {
   const seen = new Set<number>();
   const used: Resource[] = [];
   const use = (n: number) => {
-    if (n < 0 || seen.has(n)) return;
+    if (n < 0 || (kind !== undefined && index.resourceKindAt(n) !== kind) || seen.has(n)) return;
     seen.add(n);
     used.push(index.resourceAt(n)!);
   };
@@ -57,11 +58,19 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
 /** The resources of `kinds` in the release's track list when it has one, else in its resource list. */
 export function resourcesOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): Resource[] {
   const picked: Resource[] = [];
-  const pick = (r: Resource | undefined) => {
-    if (r && kinds.has(r.kind)) picked.push(r);
-  };
-  if (release.tracks.length > 0) for (const n of index.trackResourceNumbers(release)) pick(index.resourceAt(n));
-  else for (const r of release.resourceReferences) pick(index.resource(r.value));
+  if (release.tracks.length > 0) {
+    const numbers = index.trackResourceNumbers(release);
+    for (let at = 0; at < numbers.length; at++) {
+      const n = numbers[at];
+      const kind = index.resourceKindAt(n);
+      if (kind !== undefined && kinds.has(kind)) picked.push(index.resourceAt(n)!);
+    }
+  } else {
+    for (const r of release.resourceReferences) {
+      const resource = index.resource(r.value);
+      if (resource && kinds.has(resource.kind)) picked.push(resource);
+    }
+  }
   return picked;
 }
 

@@ -34,7 +34,7 @@ export default defineRule({
         for (const release of mainReleases(m)) {
           // Tones, image, text and software products carry no cover (a wallpaper's image is the product).
           if (release.types.some((t) => NO_COVER_TYPES.has(t)) || !needsCover(contentClassOf(release))) continue;
-          const images = resourcesUsedBy(release, index).filter((r) => r.kind === 'Image');
+          const images = resourcesUsedBy(release, index, 'Image');
           // An image without a type in 3.x (ImageType is optional) is taken as the cover.
           if (images.some((i) => i.type === null || COVER_TYPES.has(i.type))) continue;
           const detail = images.length ? ` (its images are of type ${images.map((i) => i.type).join(', ')})` : '';

@@ -38,7 +38,7 @@ export default defineRule({
           for (const t of tracks) {
             const n = resources[at++];
             if (t.sequence === null) continue;
-            const kind = index.resourceAt(n)?.kind;
+            const kind = index.resourceKindAt(n);
             if (kind !== 'SoundRecording' && kind !== 'Video') continue;
             const key = groupKeyOf(t.groupPath, 2);
             const disc = discs.get(key) ?? { numbers: new Set<number>(), loc: t.resourceReference };

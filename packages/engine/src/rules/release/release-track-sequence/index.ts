@@ -30,7 +30,7 @@ export default defineRule({
         const index = indexMessage(ctx.message);
         // Only tracks (sound recordings, videos): cover art and booklets are not sequenced (rule 1023-1).
         const sequenced = (n: number) => {
-          const kind = index.resourceAt(n)?.kind;
+          const kind = index.resourceKindAt(n);
           return kind === 'SoundRecording' || kind === 'Video';
         };
         for (const release of ctx.message.releases) {
