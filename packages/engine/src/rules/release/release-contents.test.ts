@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { baseMessage } from '../testing/rule-tester.js';
 import { readXml } from '../../ern/testing/read-message.js';
-import { forgetIndex, indexMessage } from '../../ern/index-of-message.js';
+import { forgetIndex, indexMessage, NO_SEQUENCE } from '../../ern/index-of-message.js';
+import { validate } from '../../validate.js';
+import { RULES } from '../registry.js';
 import type { Release, Resource } from '../../ern/model.js';
 import { primaryResourcesOf, resourceRefsOf, resourcesUsedBy } from './release-contents.js';
 import { contentResourcesOf } from './release-content.js';
@@ -60,6 +62,14 @@ describe.each([
     expect(Array.from(album.tracks).some((t) => t.linked.length > 0)).toBe(trackLinks);
     // The cover is named twice or more (an item and links), A4 twice, A9999 resolves to none.
     expect(resourcesUsedBy(album, index).filter((r) => r.kind === 'Image').map(refOf)).toEqual(['A3']);
+    expect(resourcesUsedBy(album, index, 'Image').map(refOf)).toEqual(['A3']);
+    expect(resourcesUsedBy(album, index, 'SoundRecording').map(refOf)).toEqual(resourcesUsedBy(album, index).filter((r) => r.kind === 'SoundRecording').map(refOf));
+    // The facts of one reading: each track's resource number, SequenceNumber and group path.
+    const facts = index.trackFacts(album);
+    expect(facts.numbers).toBe(index.trackResourceNumbers(album));
+    expect(Array.from(facts.sequences!)).toEqual(Array.from(album.tracks, (t) => t.sequence ?? NO_SEQUENCE));
+    expect(Array.from(facts.groups, (g) => facts.groupPaths[g])).toEqual(Array.from(album.tracks, (t) => t.groupPath));
+    expect(facts.groupPaths).toEqual([[1]]);
     expect(primaryResourcesOf(album, index)).toHaveLength(TRACKS + 1);
   });
 
@@ -75,5 +85,72 @@ describe.each([
     const again = indexMessage(message).trackResourceNumbers(message.releases.at(0)!);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+  });
+});
+
+/**
+ * Track sequence and numbering read an album's facts (`MessageIndex.trackFacts`) and read its list
+ * only when the facts show something to report: on albums long enough to be remembered, each
+ * mistake is found as the list itself would show it, and a clean album gives nothing.
+ */
+describe.each([
+  ['kept as bytes', true],
+  ['kept as objects', false],
+])('track sequence and numbering on two discs of 150 tracks, the message %s', (_label, store) => {
+  const DISC = 150;
+  /** Disc `d`'s track `t` is A`d`_`t`; `sequence` gives each item's SequenceNumber text (null: none); the cover A3 is in disc 1's list, unnumbered. */
+  function album(sequence: (disc: number, track: number) => string | null): string {
+    let xml = baseMessage('4.3');
+    const recording = /    <SoundRecording>[\s\S]*?<\/SoundRecording>\n/.exec(xml)![0];
+    const refs = [1, 2].flatMap((d) => Array.from({ length: DISC }, (_, t) => `A${d}_${t + 1}`));
+    const recordings = refs.map((ref, i) => recording.replace('<ResourceReference>A1<', `<ResourceReference>${ref}<`).replace('GBXYZ2600001', `GBXYZ26${String(i).padStart(5, '0')}`));
+    xml = xml.replace(/    <SoundRecording>[\s\S]*<\/SoundRecording>\n/, recordings.join(''));
+    const item = (ref: string, seq: string | null) => `<ResourceGroupContentItem>${seq === null ? '' : `<SequenceNumber>${seq}</SequenceNumber>`}<ReleaseResourceReference>${ref}</ReleaseResourceReference></ResourceGroupContentItem>`;
+    const disc = (d: number) => `<ResourceGroup><SequenceNumber>${d}</SequenceNumber>${d === 1 ? item('A3', null) : ''}${Array.from({ length: DISC }, (_, t) => item(`A${d}_${t + 1}`, sequence(d, t + 1))).join('')}</ResourceGroup>`;
+    xml = xml.replace(/<ResourceGroup>[\s\S]*?<\/ResourceGroup>/, `<ResourceGroup><SequenceNumber>1</SequenceNumber>${disc(1)}${disc(2)}</ResourceGroup>`);
+    return xml.replace(/\s*<TrackRelease>[\s\S]*?<\/TrackRelease>/g, '');
+  }
+  const RULE_IDS = ['release-track-sequence', 'release-track-numbering'];
+  async function findings(xml: string): Promise<string[]> {
+    const rules = Object.fromEntries(RULES.map((r) => [r.id, RULE_IDS.includes(r.id) ? r.meta.severity : 'off'])) as Record<string, 'off'>;
+    const report = await validate(Buffer.from(xml), { name: 'message.xml', rules, media: false, recordStore: store });
+    expect(report.checks.filter((c) => c.status === 'skipped')).toEqual([]);
+    return report.checks.filter((c) => RULE_IDS.includes(c.rule) && c.status !== 'pass').map((c) => `${c.message_id} line ${c.line}: ${c.message}`);
+  }
+  const line = (xml: string, text: string) => xml.slice(0, xml.indexOf(text)).split('\n').length;
+
+  it('finds nothing on a clean album', async () => {
+    const xml = album((_d, t) => String(t));
+    const { message } = await readXml(xml, '4.3', store);
+    expect(message.releases.at(0)!.tracks.length).toBe(2 * DISC + 1);
+    expect(await findings(xml)).toEqual([]);
+  });
+
+  it('finds a number used twice, and the gap it leaves', async () => {
+    const xml = album((d, t) => String(d === 2 && t === 100 ? 99 : t));
+    expect(await findings(xml)).toEqual([
+      // One line holds the whole track list: the gap (located at the disc's first track) comes first.
+      expect.stringMatching(/^gap line \d+: Release R0: the tracks of ResourceGroup 1\.2 are numbered 1-99, 101-150/),
+      `duplicate line ${line(xml, 'A2_100</ReleaseResourceReference>')}: Release R0: SequenceNumber 99 is used twice in ResourceGroup 1.2 (A2_99 and A2_100).`,
+    ]);
+  });
+
+  it('finds a track without a number beside numbered ones, and the gap it leaves', async () => {
+    const xml = album((d, t) => (d === 1 && t === 50 ? null : String(t)));
+    expect(await findings(xml)).toEqual([
+      expect.stringMatching(/^gap line \d+: Release R0: the tracks of ResourceGroup 1\.1 are numbered 1-49, 51-150/),
+      `unnumbered line ${line(xml, 'A1_50</ReleaseResourceReference>')}: Release R0: track A1_50 in ResourceGroup 1.1 has no SequenceNumber while other tracks have one.`,
+    ]);
+  });
+
+  it('tells a number past 32 bits from the one it would wrap to', async () => {
+    // 4294967297 is 2^32 + 1: kept as a 32-bit integer it would be 1, a number used twice.
+    const xml = album((d, t) => (d === 1 && t === DISC ? '4294967297' : String(t)));
+    expect(await findings(xml)).toEqual([expect.stringMatching(/^gap line \d+: Release R0: the tracks of ResourceGroup 1\.1 are numbered 1-149, 4294967297/)]);
+  });
+
+  it('finds a gap alone, and numbers below 1', async () => {
+    expect(await findings(album((d, t) => String(d === 2 ? t + 1 : t)))).toEqual([expect.stringMatching(/^gap line \d+: Release R0: the tracks of ResourceGroup 1\.2 are numbered 2-151/)]);
+    expect(await findings(album((d, t) => String(d === 1 ? t - 1 : t)))).toEqual([expect.stringMatching(/^gap line \d+: Release R0: the tracks of ResourceGroup 1\.1 are numbered 0-149/)]);
   });
 });

@@ -4,7 +4,7 @@
  * continues (1-3, 4-6), so numbers are collected over the whole disc.
  */
 import { defineRule } from '../../define.js';
-import { indexMessage } from '../../../ern/index-of-message.js';
+import { indexMessage, NO_SEQUENCE, type TrackFacts } from '../../../ern/index-of-message.js';
 import { groupKeyOf, releaseName } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
 import type { Located } from '../../../ern/model.js';
@@ -32,8 +32,10 @@ export default defineRule({
             const [only] = tracks;
             if (only.sequence === null || only.sequence === 1) continue;
           }
+          const facts = index.trackFacts(release);
+          if (inOrder(facts, (n) => index.resourceKindAt(n))) continue;
           const discs = new Map<string, { numbers: Set<number>; loc: Located }>();
-          const resources = index.trackResourceNumbers(release);
+          const resources = facts.numbers;
           let at = 0;
           for (const t of tracks) {
             const n = resources[at++];
@@ -55,3 +57,45 @@ export default defineRule({
     };
   },
 });
+
+/**
+ * Whether the track list's facts (`MessageIndex.trackFacts`) show every disc numbered 1 to n, so
+ * that the list is not read (a catalog's album holds hundreds of thousands of tracks); else it is,
+ * for the findings and their places.
+ */
+function inOrder(facts: TrackFacts, kindAt: (n: number) => string | undefined): boolean {
+  const { numbers, sequences, groups, groupPaths } = facts;
+  if (sequences === null) return false;
+  const keys = new Map<string, number>();
+  const discOf = groupPaths.map((path) => {
+    const key = groupKeyOf(path, 2);
+    let id = keys.get(key);
+    if (id === undefined) keys.set(key, (id = keys.size));
+    return id;
+  });
+  const seen: (Set<number> | undefined)[] = [];
+  const lowest: number[] = [];
+  const highest: number[] = [];
+  for (let at = 0; at < numbers.length; at++) {
+    const sequence = sequences[at];
+    if (sequence === NO_SEQUENCE) continue;
+    const kind = kindAt(numbers[at]);
+    if (kind !== 'SoundRecording' && kind !== 'Video') continue;
+    const disc = discOf[groups[at]];
+    const set = seen[disc];
+    if (set === undefined) {
+      seen[disc] = new Set([sequence]);
+      lowest[disc] = highest[disc] = sequence;
+      continue;
+    }
+    set.add(sequence);
+    if (sequence < lowest[disc]) lowest[disc] = sequence;
+    if (sequence > highest[disc]) highest[disc] = sequence;
+  }
+  // n different numbers from 1 to n are 1, 2, … n.
+  for (let disc = 0; disc < seen.length; disc++) {
+    const set = seen[disc];
+    if (set !== undefined && (lowest[disc] < 1 || highest[disc] > set.size)) return false;
+  }
+  return true;
+}

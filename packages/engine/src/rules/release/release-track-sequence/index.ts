@@ -4,7 +4,7 @@
  * Gaps are `release-track-numbering`'s concern.
  */
 import { defineRule } from '../../define.js';
-import { indexMessage } from '../../../ern/index-of-message.js';
+import { indexMessage, NO_SEQUENCE, type TrackFacts } from '../../../ern/index-of-message.js';
 import { groupKeyOf, releaseName } from '../release-contents.js';
 
 export default defineRule({
@@ -37,13 +37,15 @@ export default defineRule({
           const tracks = release.tracks;
           // A number used twice, or a track unnumbered beside a numbered one, takes two tracks (a track release has one at most).
           if (tracks.length < 2) continue;
+          const facts = index.trackFacts(release);
+          if (clean(facts, sequenced)) continue;
           const ref = release.reference?.value ?? null;
           // Two readings of the track list, keeping per group what the check needs (a catalog's album may hold
           // hundreds of thousands of tracks): whether any track is numbered, then each number's first track.
           const numbered = new Map<string, boolean>();
           // Which tracks are sequenced, by place, for the second reading (one lookup per track, not two).
           const isSequenced = new Uint8Array(tracks.length);
-          const resources = index.trackResourceNumbers(release);
+          const resources = facts.numbers;
           let at = 0;
           for (const t of tracks) {
             if (!sequenced(resources[at])) {
@@ -84,3 +86,41 @@ export default defineRule({
     };
   },
 });
+
+/**
+ * Whether the track list's facts (`MessageIndex.trackFacts`) show that it has nothing to report:
+ * in each group with a numbered track, every sequenced track has a number of its own. Then the
+ * list is not read (a catalog's album holds hundreds of thousands of tracks); else it is, for the
+ * findings and their places.
+ */
+function clean(facts: TrackFacts, sequenced: (n: number) => boolean): boolean {
+  const { numbers, sequences, groups, groupPaths } = facts;
+  if (sequences === null) return false;
+  // Groups as the findings name them: two paths may give one key.
+  const keys = new Map<string, number>();
+  const keyOf = groupPaths.map((path) => {
+    const key = groupKeyOf(path);
+    let id = keys.get(key);
+    if (id === undefined) keys.set(key, (id = keys.size));
+    return id;
+  });
+  const numbered = new Uint8Array(keys.size);
+  const isSequenced = new Uint8Array(numbers.length);
+  for (let at = 0; at < numbers.length; at++) {
+    if (!sequenced(numbers[at])) continue;
+    isSequenced[at] = 1;
+    if (sequences[at] !== NO_SEQUENCE) numbered[keyOf[groups[at]]] = 1;
+  }
+  const seen: (Set<number> | undefined)[] = [];
+  for (let at = 0; at < numbers.length; at++) {
+    if (isSequenced[at] === 0) continue;
+    const key = keyOf[groups[at]];
+    if (numbered[key] === 0) continue;
+    const sequence = sequences[at];
+    if (sequence === NO_SEQUENCE) return false;
+    const set = (seen[key] ??= new Set());
+    if (set.has(sequence)) return false;
+    set.add(sequence);
+  }
+  return true;
+}
