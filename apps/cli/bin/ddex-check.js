@@ -13,6 +13,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.exit(0);
 }
 
+// Node 22+ sizes V8's young generation by the machine's memory: a run that may read a message of
+// 256 MiB or more starts again with Node 20's size (young-generation.js).
+if (Number(process.versions.node.split('.')[0]) >= 22) {
+  const young = await import('./young-generation.js');
+  if (young.wantsSmallerYoungGeneration(args)) process.exit(await young.runInChild(fileURLToPath(import.meta.url), args));
+}
+
 const cacheBase = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ddex-check');
 const cacheWanted = !process.env.NODE_DISABLE_COMPILE_CACHE;
 // Node 22.1+ keeps V8's compiled code on disk, so a second run starts warm; before it, the bin keeps

@@ -1,0 +1,94 @@
+/**
+ * On Node 22 and later a run that may read a message of 256 MiB or more starts again in a child
+ * with 16 MiB semi-spaces (bin/young-generation.js): which runs do, the child's arguments, and the
+ * real bin answering the same through the child as in one process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error: plain JavaScript of the bin, without types
+import { childArguments, wantsSmallerYoungGeneration } from '../bin/young-generation.js';
+
+const root = path.resolve(__dirname, '../../..');
+const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
+const MiB = 1024 * 1024;
+let dir = '';
+
+/** A sparse file of `size` bytes (no disk taken). */
+function sized(file: string, size: number): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, '');
+  truncateSync(file, size);
+  return file;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-young-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('wantsSmallerYoungGeneration', () => {
+  const on = (version: string, execArgv: string[] = [], env: NodeJS.ProcessEnv = {}) => ({ version, execArgv, env });
+
+  it('asks for it on Node 22 and later when a message of 256 MiB or more may be read, unless the size was chosen', () => {
+    const big = sized(path.join(dir, 'big/message.xml'), 256 * MiB);
+    const small = sized(path.join(dir, 'small/message.xml'), 256 * MiB - 1);
+    expect(wantsSmallerYoungGeneration([big], on('22.12.0'))).toBe(true);
+    expect(wantsSmallerYoungGeneration([big], on('24.21.0'))).toBe(true);
+    expect(wantsSmallerYoungGeneration([big], on('20.20.2'))).toBe(false);
+    expect(wantsSmallerYoungGeneration([small], on('24.21.0'))).toBe(false);
+    expect(wantsSmallerYoungGeneration([big], on('24.21.0', ['--max-semi-space-size=64']))).toBe(false);
+    expect(wantsSmallerYoungGeneration([big], on('24.21.0', [], { NODE_OPTIONS: '--max-semi-space-size=32' }))).toBe(false);
+    // Options and their values are not paths; a path that cannot be read is the CLI's to report.
+    expect(wantsSmallerYoungGeneration(['-f', 'json', small, path.join(dir, 'missing.xml')], on('24.21.0'))).toBe(false);
+    expect(wantsSmallerYoungGeneration(['-f', 'json', small, big], on('24.21.0'))).toBe(true);
+  });
+
+  it('looks two levels into folders, within a budget of entries, and takes a zip of 8 MiB or more as one that may hold such a message', () => {
+    const deliveries = path.join(dir, 'deliveries');
+    sized(path.join(deliveries, 'one/two/message.xml'), 300 * MiB);
+    expect(wantsSmallerYoungGeneration([path.join(deliveries, 'one')], on('24.21.0'))).toBe(true);
+    expect(wantsSmallerYoungGeneration([deliveries], on('24.21.0'))).toBe(false);
+    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/a.zip'), 8 * MiB)], on('24.21.0'))).toBe(true);
+    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/b.ZIP'), 8 * MiB - 1)], on('24.21.0'))).toBe(false);
+    const crowded = path.join(dir, 'crowded');
+    for (let i = 0; i < 5000; i++) sized(path.join(crowded, `a${String(i).padStart(4, '0')}.jpg`), 0);
+    sized(path.join(crowded, 'z.xml'), 300 * MiB);
+    // Listed in order, the message comes after 5,000 images: past the budget, it is not looked for.
+    const list = (folder: string) => readdirSync(folder).sort();
+    expect(wantsSmallerYoungGeneration([crowded], { ...on('24.21.0'), list })).toBe(false);
+  });
+
+  it('gives the child the size, this process\'s own flags, the bin and its arguments, in that order', () => {
+    expect(childArguments('/bin/ddex-check.js', ['a.xml', '-f', 'json'], ['--enable-source-maps'])).toEqual(['--max-semi-space-size=16', '--enable-source-maps', '/bin/ddex-check.js', 'a.xml', '-f', 'json']);
+  });
+});
+
+describe('the bin on a message of 256 MiB', () => {
+  it(`answers through the child as in one process, and starts one only on Node 22 and later (this is ${process.version})`, () => {
+    // 256 MiB of NUL bytes: not XML, refused at its first byte, so the run is short.
+    const big = sized(path.join(dir, 'nul/message.xml'), 256 * MiB);
+    const probe = path.join(dir, 'probe.cjs');
+    // Each process (and its worker threads, under the same pid) writes its flags.
+    writeFileSync(probe, "require('fs').appendFileSync(process.env.PROBE_FILE, JSON.stringify([process.pid, process.execArgv]) + '\\n');\n");
+    const run = (extra: NodeJS.ProcessEnv) => {
+      const out = path.join(dir, `probe-${Object.keys(extra).length}.txt`);
+      writeFileSync(out, '');
+      const r = spawnSync(process.execPath, [bin, big, '--no-media'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), PROBE_FILE: out, NODE_OPTIONS: `--require ${probe}`, ...extra } });
+      return { code: r.status, out: r.stdout, processes: [...new Map(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as [number, string[]])).values()] };
+    };
+    const through = run({});
+    // The size chosen in NODE_OPTIONS: the run stays in its process.
+    const alone = run({ NODE_OPTIONS: `--require ${probe} --max-semi-space-size=16` });
+    expect(through.code).toBe(1);
+    expect(through.out).toMatch(/would be rejected/);
+    expect(through.out).toMatch(/not well-formed XML/);
+    expect(through.out).toBe(alone.out);
+    expect(alone.code).toBe(1);
+    expect(alone.processes).toEqual([[]]);
+    if (Number(process.versions.node.split('.')[0]) >= 22) expect(through.processes).toEqual([[], ['--max-semi-space-size=16']]);
+    else expect(through.processes).toEqual([[]]);
+  });
+});
