@@ -16,6 +16,7 @@
  */
 import type { Deal, ErnMessage, Party, Records, Reference, Release, Resource } from './model.js';
 import { RecordList, kindAt } from './record-list.js';
+import { trackFacts, type TrackFacts } from './track-facts.js';
 
 export interface MessageIndex {
   release(ref: string): Release | undefined;
@@ -27,13 +28,10 @@ export interface MessageIndex {
   /** `resourceAt(n)?.kind`, without a view of a resource kept as bytes. */
   resourceKindAt(n: number): Resource['kind'] | undefined;
   /**
-   * `resourceNumber` of each track's resource in `release`'s track list, in its order (-1 where the
-   * reference resolves to none). Remembered for a long list that is the same object at each read.
+   * What one reading of `release`'s track list tells (track-facts.ts): each track's resource number
+   * (-1 where the reference resolves to none), SequenceNumber and group, and whether any track
+   * links resources. Remembered for a long list that is the same object at each read.
    */
-  trackResourceNumbers(release: Release): Int32Array;
-  /** Whether any track of `release`'s track list names linked resources (`TrackEntry.linked`: a cover per track), known with `trackResourceNumbers`. */
-  tracksLinkResources(release: Release): boolean;
-  /** What a reading of `release`'s track list tells, remembered as `trackResourceNumbers` is (which is its `numbers`). */
   trackFacts(release: Release): TrackFacts;
   party(ref: string): Party | undefined;
   releasesOfResource(ref: string): Release[];
@@ -42,80 +40,6 @@ export interface MessageIndex {
   dealsOfRelease(ref: string): Deal[];
   /** The numbers in `deals` of `dealsOfRelease(ref)`, ascending. */
   dealNumbersOfRelease(ref: string): number[];
-}
-
-/** Track lists from which `trackResourceNumbers` remembers its answer. */
-const REMEMBERED_TRACKS = 64;
-
-/** `TrackFacts.sequences` of a track without a SequenceNumber. */
-export const NO_SEQUENCE = -0x80000000;
-
-/** A track list read once: each track's resource number, SequenceNumber and group, in order. */
-export interface TrackFacts {
-  /** `resourceNumber` of each track's resource (-1: none). */
-  numbers: Int32Array;
-  /** Whether any track names linked resources. */
-  linked: boolean;
-  /** Each track's SequenceNumber (NO_SEQUENCE: none); null when one is not a 32-bit integer, for the caller to read the list. */
-  sequences: Int32Array | null;
-  /** Each track's group path (`TrackEntry.groupPath`), as its place in `groupPaths`. */
-  groups: Int32Array;
-  /** The distinct group paths, in order of first use. */
-  groupPaths: (readonly number[])[];
-}
-
-/**
- * `MessageIndex.trackFacts` over `resourceNumber`. Six rules and the report walk an album's track
- * list at message end, and each lookup hashes the reference and, in a message kept as bytes,
- * confirms it in the resource's bytes: a long list is read and its facts worked out once. Only a
- * list that is the same object at each read is remembered: a long one kept as bytes
- * (`StoredList`), or one of a release kept as an object (a release kept as bytes decodes a short
- * list anew at each read).
- */
-function trackAnswers(resourceNumber: (ref: string) => number): Pick<MessageIndex, 'trackResourceNumbers' | 'tracksLinkResources' | 'trackFacts'> {
-  const remembered = new WeakMap<object, TrackFacts>();
-  const of = (release: Release): TrackFacts => {
-    const tracks = release.tracks;
-    const known = remembered.get(tracks);
-    if (known && known.numbers.length === tracks.length) return known;
-    const numbers = new Int32Array(tracks.length);
-    let sequences: Int32Array | null = new Int32Array(tracks.length);
-    const groups = new Int32Array(tracks.length);
-    const groupPaths: (readonly number[])[] = [];
-    const groupOf = new Map<string, number>();
-    let lastPath: readonly number[] = [];
-    let lastGroup = -1;
-    let linked = false;
-    let at = 0;
-    for (const t of tracks) {
-      numbers[at] = resourceNumber(t.resourceReference.value);
-      if (t.linked.length > 0) linked = true;
-      const sequence = t.sequence;
-      if (sequence === null) sequences![at] = NO_SEQUENCE;
-      else if (sequences !== null && (sequence | 0) === sequence && sequence !== NO_SEQUENCE) sequences[at] = sequence;
-      else sequences = null;
-      // Tracks of one group follow each other: the path is compared with the last one before it is looked up.
-      const path = t.groupPath;
-      if (lastGroup < 0 || !samePath(path, lastPath)) {
-        const key = path.join(',');
-        let group = groupOf.get(key);
-        if (group === undefined) groupOf.set(key, (group = groupPaths.push(path) - 1));
-        lastGroup = group;
-        lastPath = path;
-      }
-      groups[at++] = lastGroup;
-    }
-    const found: TrackFacts = { numbers, linked, sequences, groups, groupPaths };
-    if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) remembered.set(tracks, found);
-    return found;
-  };
-  return { trackResourceNumbers: (release) => of(release).numbers, tracksLinkResources: (release) => of(release).linked, trackFacts: of };
-}
-
-function samePath(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
@@ -261,7 +185,7 @@ export class MapIndexBuilder {
       resourceNumber: (ref) => resources.get(ref) ?? -1,
       resourceAt: (n) => (n < 0 ? undefined : res.at(n)),
       resourceKindAt: (n) => (n < 0 ? undefined : (kindAt(res, n) as Resource['kind'] | undefined)),
-      ...trackAnswers((ref) => resources.get(ref) ?? -1),
+      trackFacts: trackFacts((ref) => resources.get(ref) ?? -1),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
       releaseNumbersOfResource: (ref) => byResource.get(ref),
@@ -537,7 +461,7 @@ export class TypedIndexBuilder {
       resourceNumber: (ref) => resources.find(ref),
       resourceAt: (n) => (n < 0 ? undefined : m.resources.at(n)),
       resourceKindAt: (n) => (n < 0 ? undefined : (kindAt(m.resources, n) as Resource['kind'] | undefined)),
-      ...trackAnswers((ref) => resources.find(ref)),
+      trackFacts: trackFacts((ref) => resources.find(ref)),
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref),
       releaseNumbersOfResource: (ref) => byResource.numbers(ref),

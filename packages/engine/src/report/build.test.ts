@@ -51,7 +51,7 @@ describe('report builder', () => {
     await generateErn43(file, 3e6);
     const xml = readFileSync(file, 'utf8');
     const declared = [...xml.matchAll(/<SoundRecording>\s*<ResourceReference>(A\d+)</g)].map((m) => m[1]);
-    // Long enough to be a list of its own when kept as bytes, whose numbers are worked out once and kept (MessageIndex.trackResourceNumbers).
+    // Long enough to be a list of its own when kept as bytes, whose numbers are worked out once and kept (MessageIndex.trackFacts).
     expect(declared.length).toBeGreaterThan(1000);
     const report = await validate(file, { media: false, recordStore });
     expect(report.verdict).toBe('would_import');

@@ -78,7 +78,7 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
       };
       for (const r of release.resourceReferences) mark(r.value);
       // The track list by the index's numbers (an album's are worked out once, for the rules).
-      const numbers = index.trackResourceNumbers(release);
+      const numbers = index.trackFacts(release).numbers;
       let unresolved = false;
       for (let i = 0; i < numbers.length; i++) {
         if (numbers[i] >= 0) inRelease[numbers[i]] = 1;

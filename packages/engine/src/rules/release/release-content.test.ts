@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseMessage, runRule } from '../testing/rule-tester.js';
-import { groupKeyOf } from './release-contents.js';
+import { groupKeyOf, groupNumbers } from './release-contents.js';
 
 const IMAGE = (ref: string, type: string) => `<Image>
       <ResourceReference>${ref}</ResourceReference>
@@ -106,5 +106,10 @@ describe('groupKeyOf', () => {
     expect(groupKeyOf([1.5])).toBe('1.5');
     expect(groupKeyOf([-1])).toBe('-1');
     expect(groupKeyOf([5000])).toBe('5000');
+  });
+
+  it('numbers group paths by their text, paths of one text alike (groupNumbers)', () => {
+    expect(groupNumbers([[1], [1, 5], [1.5], [2], [1, 5]])).toEqual({ of: [0, 1, 1, 2, 1], count: 3 });
+    expect(groupNumbers([[1, 1, 1], [1, 1, 2], [1, 2, 1]], 2)).toEqual({ of: [0, 0, 1], count: 2 });
   });
 });

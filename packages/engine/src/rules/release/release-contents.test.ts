@@ -1,13 +1,14 @@
 /**
  * The resources of a release's track list, looked up once per long list
- * (`MessageIndex.trackResourceNumbers`): on an album long enough to be kept as a list of its own
+ * (`MessageIndex.trackFacts`): on an album long enough to be kept as a list of its own
  * (a message kept as bytes) and to be remembered (kept as objects), the helpers answer as a lookup
  * of each reference does, and a second asking works nothing out again.
  */
 import { describe, expect, it } from 'vitest';
 import { baseMessage } from '../testing/rule-tester.js';
 import { readXml } from '../../ern/testing/read-message.js';
-import { forgetIndex, indexMessage, NO_SEQUENCE } from '../../ern/index-of-message.js';
+import { forgetIndex, indexMessage } from '../../ern/index-of-message.js';
+import { NO_SEQUENCE } from '../../ern/track-facts.js';
 import { validate } from '../../validate.js';
 import { RULES } from '../registry.js';
 import type { Release, Resource } from '../../ern/model.js';
@@ -54,11 +55,11 @@ describe.each([
     expect(album.tracks.length).toBe(TRACKS + 3);
     // What the helpers answered before, each reference looked up (the oracle).
     const looked = Array.from(album.tracks, (t) => index.resource(t.resourceReference.value));
-    expect(Array.from(index.trackResourceNumbers(album))).toEqual(Array.from(album.tracks, (t) => index.resourceNumber(t.resourceReference.value)));
+    expect(Array.from(index.trackFacts(album).numbers)).toEqual(Array.from(album.tracks, (t) => index.resourceNumber(t.resourceReference.value)));
     expect(primaryResourcesOf(album, index).map(refOf)).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
     expect(contentResourcesOf(album, index).map(refOf)).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
     expect(resourcesUsedBy(album, index).map(refOf)).toEqual(resourceRefsOf(album).filter((ref) => index.resource(ref)));
-    expect(index.tracksLinkResources(album)).toBe(trackLinks);
+    expect(index.trackFacts(album).linked).toBe(trackLinks);
     expect(Array.from(album.tracks).some((t) => t.linked.length > 0)).toBe(trackLinks);
     // The cover is named twice or more (an item and links), A4 twice, A9999 resolves to none.
     expect(resourcesUsedBy(album, index).filter((r) => r.kind === 'Image').map(refOf)).toEqual(['A3']);
@@ -66,7 +67,7 @@ describe.each([
     expect(resourcesUsedBy(album, index, 'SoundRecording').map(refOf)).toEqual(resourcesUsedBy(album, index).filter((r) => r.kind === 'SoundRecording').map(refOf));
     // The facts of one reading: each track's resource number, SequenceNumber and group path.
     const facts = index.trackFacts(album);
-    expect(facts.numbers).toBe(index.trackResourceNumbers(album));
+    expect(facts).toBe(index.trackFacts(album));
     expect(Array.from(facts.sequences!)).toEqual(Array.from(album.tracks, (t) => t.sequence ?? NO_SEQUENCE));
     expect(Array.from(facts.groups, (g) => facts.groupPaths[g])).toEqual(Array.from(album.tracks, (t) => t.groupPath));
     expect(facts.groupPaths).toEqual([[1]]);
@@ -77,12 +78,12 @@ describe.each([
     const { message } = await readXml(longAlbum(), '4.3', store);
     forgetIndex(message);
     const index = indexMessage(message);
-    const first = index.trackResourceNumbers(message.releases.at(0)!);
+    const first = index.trackFacts(message.releases.at(0)!).numbers;
     // A new view of the release (kept as bytes, each read makes one) gets the same numbers, not numbers worked out again.
-    expect(index.trackResourceNumbers(message.releases.at(0)!)).toBe(first);
+    expect(index.trackFacts(message.releases.at(0)!).numbers).toBe(first);
     // The index built again works them out again, alike.
     forgetIndex(message);
-    const again = indexMessage(message).trackResourceNumbers(message.releases.at(0)!);
+    const again = indexMessage(message).trackFacts(message.releases.at(0)!).numbers;
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
   });

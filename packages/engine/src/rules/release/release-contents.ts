@@ -23,7 +23,7 @@ export function resourceRefsOf(release: Release): string[] {
 
 /**
  * The resources `resourceRefsOf` names that resolve, in its order (each once), of `kind` when
- * given: the track list's by `index.trackResourceNumbers` (the list itself read only when its
+ * given: the track list's by `index.trackFacts` (the list itself read only when its
  * tracks link resources), and a resource of another kind is never read, so a rule asking an
  * album's images looks at its tracks' numbers and kinds only.
  */
@@ -35,8 +35,8 @@ export function resourcesUsedBy(release: Release, index: MessageIndex, kind?: Re
     seen.add(n);
     used.push(index.resourceAt(n)!);
   };
-  const numbers = index.trackResourceNumbers(release);
-  if (!index.tracksLinkResources(release)) for (let at = 0; at < numbers.length; at++) use(numbers[at]);
+  const { numbers, linked } = index.trackFacts(release);
+  if (!linked) for (let at = 0; at < numbers.length; at++) use(numbers[at]);
   else {
     // Each track's own resource, then those it links, as `resourceRefsOf` names them.
     let at = 0;
@@ -59,7 +59,7 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
 export function resourcesOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): Resource[] {
   const picked: Resource[] = [];
   if (release.tracks.length > 0) {
-    const numbers = index.trackResourceNumbers(release);
+    const { numbers } = index.trackFacts(release);
     for (let at = 0; at < numbers.length; at++) {
       const n = numbers[at];
       const kind = index.resourceKindAt(n);
@@ -111,6 +111,21 @@ export function groupKeyOf(path: readonly number[], levels = path.length): strin
     return Number.isInteger(k) && k >= 0 && k < 4096 ? (ONE_LEVEL[k] ??= String(k)) : String(k);
   }
   return path.slice(0, n).join('.');
+}
+
+/**
+ * Group paths (`TrackFacts.groupPaths`) numbered by their `groupKeyOf` text, the groups as findings
+ * name them (two paths may give one text): each path's number, and how many numbers there are.
+ */
+export function groupNumbers(paths: readonly (readonly number[])[], levels?: number): { of: number[]; count: number } {
+  const numbers = new Map<string, number>();
+  const of = paths.map((path) => {
+    const key = groupKeyOf(path, levels);
+    let n = numbers.get(key);
+    if (n === undefined) numbers.set(key, (n = numbers.size));
+    return n;
+  });
+  return { of, count: numbers.size };
 }
 
 /** How a finding names a release: its reference, or where it starts when it has none. */

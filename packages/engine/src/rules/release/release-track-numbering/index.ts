@@ -4,8 +4,9 @@
  * continues (1-3, 4-6), so numbers are collected over the whole disc.
  */
 import { defineRule } from '../../define.js';
-import { indexMessage, NO_SEQUENCE, type TrackFacts } from '../../../ern/index-of-message.js';
-import { groupKeyOf, releaseName } from '../release-contents.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { NO_SEQUENCE, type TrackFacts } from '../../../ern/track-facts.js';
+import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
 import type { Located } from '../../../ern/model.js';
 
@@ -66,13 +67,7 @@ export default defineRule({
 function inOrder(facts: TrackFacts, kindAt: (n: number) => string | undefined): boolean {
   const { numbers, sequences, groups, groupPaths } = facts;
   if (sequences === null) return false;
-  const keys = new Map<string, number>();
-  const discOf = groupPaths.map((path) => {
-    const key = groupKeyOf(path, 2);
-    let id = keys.get(key);
-    if (id === undefined) keys.set(key, (id = keys.size));
-    return id;
-  });
+  const discOf = groupNumbers(groupPaths, 2).of;
   const seen: (Set<number> | undefined)[] = [];
   const lowest: number[] = [];
   const highest: number[] = [];

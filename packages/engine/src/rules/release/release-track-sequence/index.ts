@@ -4,8 +4,9 @@
  * Gaps are `release-track-numbering`'s concern.
  */
 import { defineRule } from '../../define.js';
-import { indexMessage, NO_SEQUENCE, type TrackFacts } from '../../../ern/index-of-message.js';
-import { groupKeyOf, releaseName } from '../release-contents.js';
+import { indexMessage } from '../../../ern/index-of-message.js';
+import { NO_SEQUENCE, type TrackFacts } from '../../../ern/track-facts.js';
+import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-track-sequence',
@@ -96,15 +97,8 @@ export default defineRule({
 function clean(facts: TrackFacts, sequenced: (n: number) => boolean): boolean {
   const { numbers, sequences, groups, groupPaths } = facts;
   if (sequences === null) return false;
-  // Groups as the findings name them: two paths may give one key.
-  const keys = new Map<string, number>();
-  const keyOf = groupPaths.map((path) => {
-    const key = groupKeyOf(path);
-    let id = keys.get(key);
-    if (id === undefined) keys.set(key, (id = keys.size));
-    return id;
-  });
-  const numbered = new Uint8Array(keys.size);
+  const { of: keyOf, count } = groupNumbers(groupPaths);
+  const numbered = new Uint8Array(count);
   const isSequenced = new Uint8Array(numbers.length);
   for (let at = 0; at < numbers.length; at++) {
     if (!sequenced(numbers[at])) continue;
