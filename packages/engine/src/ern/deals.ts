@@ -51,16 +51,17 @@ const RELEASE_DEAL = new Table<ReleaseDealDraft>({
   EffectiveDate: { close: (el, rd) => { rd.effectiveDate = el.text; } },
   Deal: {
     open: (el, rd, d) => {
+      // Fields read most at message end first (see new-records.ts).
       const deal: Deal = {
-        releaseReferences: rd.references,
         commercialModels: [],
-        useTypes: [],
-        distributionChannels: [],
-        territories: [],
-        excludedTerritories: [],
-        validity: [],
         takeDown: false,
         allDealsCancelled: false,
+        releaseReferences: rd.references,
+        territories: [],
+        useTypes: [],
+        validity: [],
+        excludedTerritories: [],
+        distributionChannels: [],
         isPreOrder: null,
         preOrderReleaseDate: null,
         effectiveDate: null,

@@ -1,4 +1,10 @@
-/** Empty model records, filled by the readers as elements close. */
+/**
+ * Empty model records, filled by the readers as elements close. Their keys are in the order that
+ * a record kept as bytes stores its fields (record-store.ts), which a read of one field skips up
+ * to: the fields the rules read most at message end come first (at 104 MB, a resource's ISRC is
+ * read 373,000 times, its duration 249,000, its languages never), which took the skips from 10.9
+ * to 6.4 million and the rules at message end from 1.26 to 1.16 s at 326 MB.
+ */
 import type { OpenElement } from '../xml/events.js';
 import type { RootInfo } from '../xml/pass.js';
 import type { ErnMessage, ErnVersion, Release, Resource, ResourceKind } from './model.js';
@@ -36,47 +42,47 @@ export function emptyRelease(el: OpenElement, kind: Release['kind'], d: Dispatch
   return {
     reference: null,
     kind,
-    isMainRelease: toBool(el.attrs.IsMainRelease),
-    types: [],
+    releaseDate: null,
+    tracks: [],
+    originalReleaseDate: null,
+    pLines: [],
+    cLines: [],
     ids: emptyReleaseIds(),
+    genres: [],
     titles: [],
     displayArtistNames: [],
     displayArtists: [],
+    loc: locOf(el, d),
+    isMainRelease: toBool(el.attrs.IsMainRelease),
+    types: [],
     labels: [],
     labelReferences: [],
-    genres: [],
-    pLines: [],
-    cLines: [],
-    releaseDate: null,
-    originalReleaseDate: null,
     parentalWarnings: [],
     resourceReferences: [],
-    tracks: [],
     duration: null,
     territories: [],
     languages: [],
-    loc: locOf(el, d),
   };
 }
 
 export function emptyResource(el: OpenElement, kind: ResourceKind, d: Dispatcher): Resource {
   return {
     kind,
-    reference: null,
-    type: null,
     isrc: null,
-    proprietaryIds: [],
-    titles: [],
-    displayArtistNames: [],
-    displayArtists: [],
     duration: null,
+    reference: null,
+    titles: [],
+    parentalWarnings: [],
+    type: null,
     pLines: [],
     cLines: [],
-    iswcs: [],
-    parentalWarnings: [],
-    languages: [],
     genres: [],
-    technical: [],
+    displayArtistNames: [],
+    displayArtists: [],
     loc: locOf(el, d),
+    proprietaryIds: [],
+    iswcs: [],
+    languages: [],
+    technical: [],
   };
 }
