@@ -1,5 +1,5 @@
 /**
- * On Node 22 and later a run that may read a message of 256 MiB or more starts again in a child
+ * On Node 22 and later a run that may read a message of 64 MiB or more starts again in a child
  * with 16 MiB semi-spaces (bin/young-generation.js): which runs do, the child's arguments, and the
  * real bin answering the same through the child as in one process.
  */
@@ -32,9 +32,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('wantsSmallerYoungGeneration', () => {
   const on = (version: string, execArgv: string[] = [], env: NodeJS.ProcessEnv = {}) => ({ version, execArgv, env });
 
-  it('asks for it on Node 22 and later when a message of 256 MiB or more may be read, unless the size was chosen', () => {
-    const big = sized(path.join(dir, 'big/message.xml'), 256 * MiB);
-    const small = sized(path.join(dir, 'small/message.xml'), 256 * MiB - 1);
+  it('asks for it on Node 22 and later when a message of 64 MiB or more may be read, unless the size was chosen', () => {
+    const big = sized(path.join(dir, 'big/message.xml'), 64 * MiB);
+    const small = sized(path.join(dir, 'small/message.xml'), 64 * MiB - 1);
     expect(wantsSmallerYoungGeneration([big], on('22.12.0'))).toBe(true);
     expect(wantsSmallerYoungGeneration([big], on('24.21.0'))).toBe(true);
     expect(wantsSmallerYoungGeneration([big], on('20.20.2'))).toBe(false);
@@ -46,13 +46,13 @@ describe('wantsSmallerYoungGeneration', () => {
     expect(wantsSmallerYoungGeneration(['-f', 'json', small, big], on('24.21.0'))).toBe(true);
   });
 
-  it('looks two levels into folders, within a budget of entries, and takes a zip of 8 MiB or more as one that may hold such a message', () => {
+  it('looks two levels into folders, within a budget of entries, and takes a zip of 2 MiB or more as one that may hold such a message', () => {
     const deliveries = path.join(dir, 'deliveries');
     sized(path.join(deliveries, 'one/two/message.xml'), 300 * MiB);
     expect(wantsSmallerYoungGeneration([path.join(deliveries, 'one')], on('24.21.0'))).toBe(true);
     expect(wantsSmallerYoungGeneration([deliveries], on('24.21.0'))).toBe(false);
-    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/a.zip'), 8 * MiB)], on('24.21.0'))).toBe(true);
-    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/b.ZIP'), 8 * MiB - 1)], on('24.21.0'))).toBe(false);
+    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/a.zip'), 2 * MiB)], on('24.21.0'))).toBe(true);
+    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/b.ZIP'), 2 * MiB - 1)], on('24.21.0'))).toBe(false);
     const crowded = path.join(dir, 'crowded');
     for (let i = 0; i < 5000; i++) sized(path.join(crowded, `a${String(i).padStart(4, '0')}.jpg`), 0);
     sized(path.join(crowded, 'z.xml'), 300 * MiB);
@@ -66,10 +66,10 @@ describe('wantsSmallerYoungGeneration', () => {
   });
 });
 
-describe('the bin on a message of 256 MiB', () => {
+describe('the bin on a message of 64 MiB', () => {
   it(`answers through the child as in one process, and starts one only on Node 22 and later (this is ${process.version})`, () => {
-    // 256 MiB of NUL bytes: not XML, refused at its first byte, so the run is short.
-    const big = sized(path.join(dir, 'nul/message.xml'), 256 * MiB);
+    // 64 MiB of NUL bytes: not XML, refused at its first byte, so the run is short.
+    const big = sized(path.join(dir, 'nul/message.xml'), 64 * MiB);
     const probe = path.join(dir, 'probe.cjs');
     // Each process (and its worker threads, under the same pid) writes its flags.
     writeFileSync(probe, "require('fs').appendFileSync(process.env.PROBE_FILE, JSON.stringify([process.pid, process.execArgv]) + '\\n');\n");
