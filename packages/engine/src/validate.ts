@@ -141,9 +141,11 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       if (rootProblem || !version) return { listeners: [] };
       const store = ctx.options.recordStore ?? wantsRecordStore(entry.size);
       if (store && ctx.options.recordStore === undefined) tightenHeap();
-      reader = createErnReader({ version, root, store });
+      // The rules' `onResource` functions, given each resource as it closes (the dispatcher is made next).
+      let rules: RuleDispatcher | null = null;
+      reader = createErnReader({ version, root, store, onResource: (resource, n) => rules!.resourceClosed(resource, n) });
       const model = reader.message;
-      dispatcher = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null, recordStore: store }, version);
+      dispatcher = rules = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null, recordStore: store }, version);
       const task = ctx.engine.isActive('xml-schema-valid') && how.thread && ctx.schema.threadTask ? ctx.schema.threadTask(version) : null;
       if (typeof task === 'string') schemaSkip = task;
       else if (task) schemaOnThread = true;

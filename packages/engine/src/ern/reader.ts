@@ -7,7 +7,7 @@
 import v8 from 'node:v8';
 import type { XmlListener } from '../xml/events.js';
 import type { RootInfo } from '../xml/pass.js';
-import type { ErnMessage, ErnVersion, Release, TrackEntry } from './model.js';
+import type { ErnMessage, ErnVersion, Release, Resource, TrackEntry } from './model.js';
 import { Dispatcher } from './dispatch.js';
 import { LocTable } from '../xml/loc-table.js';
 import { emptyMessage } from './new-records.js';
@@ -72,8 +72,12 @@ function storeLongTracks(release: Release | undefined): void {
   release!.tracks = list;
 }
 
-/** `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see `wantsRecordStore`). */
-export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean }): ErnReader {
+/**
+ * `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see
+ * `wantsRecordStore`). `onResource`: called as each resource record is complete, with the record as
+ * objects and its number (the rules' `onResource`).
+ */
+export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean; onResource?: (resource: Resource, n: number) => void }): ErnReader {
   const locations = new LocTable();
   const message = emptyMessage(init.version, init.root, locations);
   const family4 = message.family === '4';
@@ -117,6 +121,8 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
             const release = message.releases.at(i)!;
             release.kind = ownKind3(release);
           }
+        const onResource = init.onResource;
+        if (onResource) for (let i = resources; i < message.resources.length; i++) onResource(message.resources.at(i)!, i);
         if (store) {
           index.add();
           for (const list of lists) list.seal();

@@ -4,7 +4,7 @@
  */
 import type { ClosedElement, Loc, Position } from '../xml/events.js';
 import type { LocId, Locations } from '../xml/loc-table.js';
-import type { ErnMessage, ErnVersion } from '../ern/model.js';
+import type { ErnMessage, ErnVersion, Resource } from '../ern/model.js';
 import type { Severity, Stage } from '../report/types.js';
 import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
@@ -100,6 +100,15 @@ export interface RuleContext {
   keptList<T extends object>(): KeptList<T>;
   /** Says the release already exists on the member (catalog): its outcome is `updated`, not `created`. */
   markUpdate(releaseReference: string): void;
+  /**
+   * Calls `fn` as each resource record is complete (its element closed), with the record as objects
+   * (before a model kept as bytes writes it) and its number in `message.resources`: a check of one
+   * record at a time done while the message streams, instead of a sweep at its end that decodes
+   * every record of a model kept as bytes again (and runs on one core, when the parse thread's is
+   * idle). The rest of the model may be still to come (names, other lists): keep numbers, and
+   * report at `Message:exit`, so that a message cut short reports nothing of it.
+   */
+  onResource(fn: (resource: Resource, n: number) => void): void;
 }
 
 /**

@@ -77,3 +77,100 @@ describe('RuleDispatcher and the model location numbers', () => {
     expect(checks[1]).toMatchObject({ field: '', line: null, column: null });
   });
 });
+
+const THREE = `<?xml version="1.0" encoding="UTF-8"?>
+<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43">
+  <ResourceList>
+    <SoundRecording><ResourceReference>A1</ResourceReference><Duration>PT3M</Duration></SoundRecording>
+    <Image><ResourceReference>A2</ResourceReference></Image>
+    <SoundRecording><ResourceReference>A3</ResourceReference></SoundRecording>
+  </ResourceList>
+</ern:NewReleaseMessage>`;
+
+/** Reader and dispatcher over `xml` with `rules`, the model kept as bytes or as objects. */
+async function runRules(xml: string, rules: Parameters<typeof defineRule>[0][], store: boolean) {
+  let reader: ReturnType<typeof createErnReader> | null = null;
+  let dispatcher: RuleDispatcher | null = null;
+  await runMessagePass(
+    Readable.from([Buffer.from(xml)]),
+    (root) => {
+      const version = versionOfNamespace(root.ns)!;
+      reader = createErnReader({ version, root, store, onResource: (r, n) => dispatcher!.resourceClosed(r, n) });
+      const message = reader.message;
+      dispatcher = new RuleDispatcher(rules.map((r) => ({ rule: defineRule(r), severity: 'error' as const, options: {} })), { file: 'm.xml', message: () => message, profile: DEFAULT_PROFILE, catalog: null, recordStore: store }, version);
+      return { listeners: [reader.listener, dispatcher.listener] };
+    },
+    { parseThread: false },
+  );
+  reader!.finish();
+  await dispatcher!.exit('Message:exit');
+  return dispatcher!.findings();
+}
+
+const meta = { label: 'test', description: 'test', versions: 'all' as const, messages: { here: 'here {ref}' }, hint: 'none', severity: 'error' as const };
+
+describe('ctx.onResource', () => {
+  it.each([true, false])('gives each resource as it closes, as objects, with its number, in order (kept as bytes: %s)', async (store) => {
+    const seen: unknown[] = [];
+    const checks = await runRules(
+      THREE,
+      [
+        {
+          id: 'test-on-resource',
+          stage: 'metadata',
+          meta,
+          create: (ctx) => {
+            const numbers: number[] = [];
+            ctx.onResource((resource, n) => {
+              // As it closes: the last of the list so far, a plain object (not yet a view of bytes).
+              seen.push([n, resource.reference?.value, resource.kind, resource.duration?.value ?? null, ctx.message.resources.length, Object.getPrototypeOf(resource) === Object.prototype]);
+              numbers.push(n);
+            });
+            return { 'Message:exit': () => numbers.forEach((n) => ctx.report({ messageId: 'here', data: { ref: ctx.message.resources.at(n)!.reference!.value } })) };
+          },
+        },
+      ],
+      store,
+    );
+    expect(seen).toEqual([
+      [0, 'A1', 'SoundRecording', 'PT3M', 1, true],
+      [1, 'A2', 'Image', null, 2, true],
+      [2, 'A3', 'SoundRecording', null, 3, true],
+    ]);
+    expect(checks.map((c) => c.message)).toEqual(['here A1', 'here A2', 'here A3']);
+  });
+
+  it('skips a rule whose function fails, once, and goes on with the others', async () => {
+    const calls: number[] = [];
+    const checks = await runRules(
+      THREE,
+      [
+        {
+          id: 'test-failing',
+          stage: 'metadata',
+          meta,
+          create: (ctx) => {
+            ctx.onResource(() => {
+              throw new Error('broken');
+            });
+            return {};
+          },
+        },
+        {
+          id: 'test-counting',
+          stage: 'metadata',
+          meta,
+          create: (ctx) => {
+            ctx.onResource((_r, n) => calls.push(n));
+            return {};
+          },
+        },
+      ],
+      true,
+    );
+    expect(calls).toEqual([0, 1, 2]);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({ rule: 'test-failing', status: 'skipped' });
+    expect(checks[0].message).toMatch(/failed internally and was skipped: broken/);
+  });
+});

@@ -5,7 +5,7 @@
  * throwing handler becomes a `skipped` check with its rule id, never a crash.
  */
 import type { ClosedElement, OpenElement, XmlListener } from '../xml/events.js';
-import type { ErnMessage } from '../ern/model.js';
+import type { ErnMessage, Resource } from '../ern/model.js';
 import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
 import type { MediaAccess } from '../media/types.js';
@@ -61,6 +61,8 @@ export class RuleDispatcher {
   private readonly found: boolean[] = [];
   private readonly contexts: (RuleContext & { media: MediaAccess | null })[] = [];
   private releaseFrame: ReleaseFrame | null = null;
+  /** The rules' `onResource` functions, in rule order. */
+  private readonly resourceHooks: { index: number; fn: (resource: Resource, n: number) => void; failed: boolean }[] = [];
 
   constructor(
     private readonly active: readonly ActiveRule[],
@@ -105,6 +107,22 @@ export class RuleDispatcher {
         if (el.depth === 3 && RELEASE_ELEMENTS.has(el.name)) this.releaseFrame = null;
       },
     };
+  }
+
+  /** Gives the rules that asked (`onResource`) resource `n`, complete (the reader calls it as each closes). */
+  resourceClosed(resource: Resource, n: number): void {
+    const hooks = this.resourceHooks;
+    for (let i = 0; i < hooks.length; i++) {
+      const hook = hooks[i];
+      if (hook.failed) continue;
+      try {
+        hook.fn(resource, n);
+      } catch (error) {
+        // Once: a function failing on every record would report as many times.
+        hook.failed = true;
+        this.internalFailure(hook.index, error, null);
+      }
+    }
   }
 
   /** Runs `Message:exit` (or `Media:exit`) handlers in rule order; awaited one by one. */
@@ -198,6 +216,9 @@ export class RuleDispatcher {
         return list;
       },
       markUpdate: (reference) => dispatcher.updates.add(reference),
+      onResource: (fn) => {
+        dispatcher.resourceHooks.push({ index, fn, failed: false });
+      },
       report(descriptor) {
         dispatcher.record(entry, index, descriptor, entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass');
       },

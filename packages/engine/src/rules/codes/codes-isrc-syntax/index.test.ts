@@ -17,4 +17,13 @@ describe('codes-isrc-syntax', () => {
     expect(run.findings[0]).toMatchObject({ status: 'error', message_id: messageId, resource, line: lineOf(run.xml, `<ISRC>${bad}`) });
     expect(run.findings[0].message).toMatch(text);
   });
+
+  it('reports nothing of a message cut short, though its resources were checked as they closed', async () => {
+    const whole = await runRule('codes-isrc-syntax', { version: '4.3', edits: [['<ISRC>GBXYZ2600001</ISRC>', '<ISRC>GBXYZ26001</ISRC>']] });
+    expect(whole.findings).toHaveLength(1);
+    // Cut inside the ReleaseList, after every resource closed: the message is not read to its end.
+    const cut = whole.xml.slice(0, whole.xml.indexOf('</ReleaseList>'));
+    const run = await runRule('codes-isrc-syntax', { version: '4.3', xml: cut });
+    expect(run.all.filter((c) => c.status !== 'skipped')).toEqual([]);
+  });
 });

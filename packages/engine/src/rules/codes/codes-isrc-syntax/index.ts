@@ -32,10 +32,16 @@ export default defineRule({
       else if (ISRC.test(value.toUpperCase())) ctx.report({ ...base, messageId: 'lowercase', data: { isrc: value, upper: value.toUpperCase() } });
       else ctx.report({ ...base, messageId: 'invalid', data: { isrc: value } });
     };
+    // Resources whose ISRC is not well formed, found as they close (ctx.onResource) and reported at message end.
+    const malformed: number[] = [];
+    ctx.onResource((resource, n) => {
+      if (resource.isrc && !ISRC.test(resource.isrc.value)) malformed.push(n);
+    });
     return {
       'Message:exit'() {
-        for (const resource of ctx.message.resources) {
-          if (resource.isrc) check(resource.isrc.value, resource.isrc, () => ({ resource: resource.reference?.value ?? null, release: null }));
+        for (const n of malformed) {
+          const resource = ctx.message.resources.at(n)!;
+          check(resource.isrc!.value, resource.isrc!, () => ({ resource: resource.reference?.value ?? null, release: null }));
         }
         for (const release of ctx.message.releases) {
           if (release.ids.isrc) check(release.ids.isrc.value, release.ids.isrc, () => ({ resource: null, release: release.reference?.value ?? null }));

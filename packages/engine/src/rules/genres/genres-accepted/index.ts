@@ -36,9 +36,18 @@ export default defineRule({
       const near = nearestValues(value, candidates);
       return near.length ? ` (nearest: ${near.map((n) => `"${n}"`).join(', ')})` : '';
     };
+    const accepted = ctx.profile.genres;
+    const usesAvs = ctx.version === '4.2' || ctx.version === '4.3';
+    /** A genre with a category, or a text the profile lacks: only the allowed value sets can tell whether it is accepted. */
+    const needsAvsFor = (genre: Genre) => !!(genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted)));
+    // Whether a resource's genre needs them, found as resources close (ctx.onResource): at message end only releases are read for it.
+    let resourcesNeedAvs = false;
+    if (usesAvs)
+      ctx.onResource((resource) => {
+        if (!resourcesNeedAvs) resourcesNeedAvs = resource.genres.some(needsAvsFor);
+      });
     return {
       async 'Message:exit'() {
-        const accepted = ctx.profile.genres;
         // Read twice rather than collected: a catalog message holds a million genres.
         const message = ctx.message;
         // Each genre with its record, until `visit` says stop; the record's reference is read only for a finding (every read decodes a record kept as bytes).
@@ -48,10 +57,9 @@ export default defineRule({
           for (const r of message.releases) for (const g of r.genres) if (visit(g, r, true) === true) return;
           for (const r of message.resources) for (const g of r.genres) if (visit(g, r, false) === true) return;
         };
-        const usesAvs = ctx.version === '4.2' || ctx.version === '4.3';
-        let needsAvs = false;
-        if (usesAvs) {
-          eachGenre((genre) => (needsAvs = !!(genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted)))));
+        let needsAvs = resourcesNeedAvs;
+        if (usesAvs && !needsAvs) {
+          for (const r of message.releases) if ((needsAvs = r.genres.some(needsAvsFor))) break;
           // Every genre read, none with a category or a text the profile lacks: the second reading would report nothing (genre keys ignore spaces, so trimming changes no match).
           if (!needsAvs) return;
         }

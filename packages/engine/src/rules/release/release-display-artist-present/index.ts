@@ -39,11 +39,17 @@ export default defineRule({
         if (party && !party.names.some((n) => n.trim() !== '')) ctx.report({ messageId: 'unnamed', loc: a.loc, ...ids(), data: { what: what(), party: a.partyReference } });
       }
     };
+    // Tracks without a display artist name as they close (ctx.onResource): checked again at message end,
+    // when names of parties listed later are known too (a name once there stays).
+    const unnamed: number[] = [];
+    ctx.onResource((r, n) => {
+      if ((r.kind === 'SoundRecording' || r.kind === 'Video') && !r.displayArtistNames.some((name) => name.trim() !== '')) unnamed.push(n);
+    });
     return {
       'Message:exit'() {
         for (const r of productReleases(ctx.message)) check(() => `Release ${releaseName(r, ctx.message)}`, r.displayArtistNames, r.displayArtists, r.loc, () => ({ release: r.reference?.value ?? null, resource: null }));
-        for (const r of ctx.message.resources) {
-          if (r.kind !== 'SoundRecording' && r.kind !== 'Video') continue;
+        for (const n of unnamed) {
+          const r = ctx.message.resources.at(n)!;
           check(() => resourceName(r, ctx.message), r.displayArtistNames, r.displayArtists, r.loc, () => ({ release: null, resource: r.reference?.value ?? null }));
         }
       },

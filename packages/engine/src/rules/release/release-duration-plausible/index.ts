@@ -3,6 +3,7 @@
  * or a release whose stated Duration differs from the sum of its tracks (usually a unit mistake,
  * `PT3H20M` for `PT3M20S`).
  */
+import type { Resource } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { clock, durationSeconds, primaryResourcesOf, releaseName, resourceName, mainReleases } from '../release-contents.js';
@@ -27,15 +28,24 @@ export default defineRule({
     },
   },
   create(ctx) {
+    /** A track's duration in seconds when it is longer than a store takes, else null. */
+    const tooLong = (r: Resource): number | null => {
+      if ((r.kind !== 'SoundRecording' && r.kind !== 'Video') || !r.duration) return null;
+      const seconds = durationSeconds(r.duration.value);
+      return seconds !== null && seconds > MAX_TRACK_SECONDS[r.kind] ? seconds : null;
+    };
+    // Found as tracks close (ctx.onResource), reported at message end.
+    const long: number[] = [];
+    ctx.onResource((resource, n) => {
+      if (tooLong(resource) !== null) long.push(n);
+    });
     return {
       'Message:exit'() {
-        for (const r of ctx.message.resources) {
-          if ((r.kind !== 'SoundRecording' && r.kind !== 'Video') || !r.duration) continue;
-          const seconds = durationSeconds(r.duration.value);
-          const max = MAX_TRACK_SECONDS[r.kind];
-          if (seconds !== null && seconds > max) {
-            ctx.report({ messageId: 'long', loc: r.duration, resource: r.reference?.value ?? null, release: null, data: { resource: resourceName(r, ctx.message), duration: clock(seconds), text: r.duration.value, max: clock(max) } });
-          }
+        for (const n of long) {
+          const r = ctx.message.resources.at(n)!;
+          const seconds = tooLong(r)!;
+          const max = MAX_TRACK_SECONDS[r.kind as 'SoundRecording' | 'Video'];
+          ctx.report({ messageId: 'long', loc: r.duration!, resource: r.reference?.value ?? null, release: null, data: { resource: resourceName(r, ctx.message), duration: clock(seconds), text: r.duration!.value, max: clock(max) } });
         }
         const index = indexMessage(ctx.message);
         for (const release of mainReleases(ctx.message)) {

@@ -1,4 +1,5 @@
 /** Every sound recording and video states its duration as a positive xs:duration (`PT3M20S`). */
+import type { Resource } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { durationSeconds, resourceName } from '../release-contents.js';
 
@@ -18,19 +19,26 @@ export default defineRule({
     hint: 'Send the playing time as PT<minutes>M<seconds>S, e.g. PT3M20S.',
   },
   create(ctx) {
+    /** What is wrong with a track's duration: a message id, or null. */
+    const problem = (r: Resource): 'missing' | 'unreadable' | 'zero' | null => {
+      if (r.kind !== 'SoundRecording' && r.kind !== 'Video') return null;
+      if (!r.duration || r.duration.value.trim() === '') return 'missing';
+      const seconds = durationSeconds(r.duration.value);
+      return seconds === null ? 'unreadable' : seconds <= 0 ? 'zero' : null;
+    };
+    // Tracks with a problem, found as they close (ctx.onResource) and reported at message end.
+    const wrong: number[] = [];
+    ctx.onResource((resource, n) => {
+      if (problem(resource) !== null) wrong.push(n);
+    });
     return {
       'Message:exit'() {
-        for (const r of ctx.message.resources) {
-          if (r.kind !== 'SoundRecording' && r.kind !== 'Video') continue;
-          // Read only for a finding: each read of a reference decodes a record kept as bytes.
-          const base = () => ({ resource: r.reference?.value ?? null, release: null });
-          if (!r.duration || r.duration.value.trim() === '') {
-            ctx.report({ ...base(), loc: r.loc, messageId: 'missing', data: { resource: resourceName(r, ctx.message) } });
-            continue;
-          }
-          const seconds = durationSeconds(r.duration.value);
-          if (seconds === null) ctx.report({ ...base(), loc: r.duration, messageId: 'unreadable', data: { resource: resourceName(r, ctx.message), duration: r.duration.value } });
-          else if (seconds <= 0) ctx.report({ ...base(), loc: r.duration, messageId: 'zero', data: { resource: resourceName(r, ctx.message), duration: r.duration.value } });
+        for (const n of wrong) {
+          const r = ctx.message.resources.at(n)!;
+          const messageId = problem(r)!;
+          const base = { resource: r.reference?.value ?? null, release: null, messageId };
+          if (messageId === 'missing') ctx.report({ ...base, loc: r.loc, data: { resource: resourceName(r, ctx.message) } });
+          else ctx.report({ ...base, loc: r.duration!, data: { resource: resourceName(r, ctx.message), duration: r.duration!.value } });
         }
       },
     };

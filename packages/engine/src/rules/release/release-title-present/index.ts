@@ -23,6 +23,11 @@ export default defineRule({
   },
   create(ctx) {
     const meaningful = (text: string) => /[\p{L}\p{N}]/u.test(text);
+    // Tracks without a meaningful title, found as they close (ctx.onResource) and reported at message end.
+    const untitled: number[] = [];
+    ctx.onResource((resource, n) => {
+      if ((resource.kind === 'SoundRecording' || resource.kind === 'Video') && !resource.titles.some((t) => meaningful(t.text))) untitled.push(n);
+    });
     return {
       'Message:exit'() {
         // References read only for a finding (each read decodes a record kept as bytes).
@@ -32,8 +37,8 @@ export default defineRule({
           if (titles.length === 0) ctx.report({ messageId: 'release', loc: release.loc, release: ref(), data: { release: releaseName(release, ctx.message) } });
           else if (!titles.some((t) => meaningful(t.text))) ctx.report({ messageId: 'blank', loc: release.loc, release: ref(), data: { what: `Release ${releaseName(release, ctx.message)}`, title: titles[0].text } });
         }
-        for (const resource of ctx.message.resources) {
-          if (resource.kind !== 'SoundRecording' && resource.kind !== 'Video') continue;
+        for (const n of untitled) {
+          const resource = ctx.message.resources.at(n)!;
           const ref = () => resource.reference?.value ?? null;
           const titles = resource.titles.filter((t) => t.text.trim() !== '');
           if (titles.length === 0) ctx.report({ messageId: 'resource', loc: resource.loc, resource: ref(), release: null, data: { resource: resourceName(resource, ctx.message) } });
