@@ -175,6 +175,17 @@ describe('the index grown while a message kept as bytes streams', () => {
     }));
   }
 
+  /** Resource numbers each index tells used by number alone; each must be used by its reference too (false only means "ask"). */
+  function knownUsed(index: ReturnType<typeof indexMessage>, m: Awaited<ReturnType<typeof readXml>>['message']): number[] {
+    const known: number[] = [];
+    for (let n = 0; n < m.resources.length; n++) {
+      if (!index.resourceKnownUsed(n)) continue;
+      known.push(n);
+      expect(index.releaseNumbersOfResource(m.resources.at(n)!.reference!.value).length, `resource ${n}`).toBeGreaterThan(0);
+    }
+    return known;
+  }
+
   /** The grown index (adopted by the reader), then the maps and the typed arrays built at the end, asked the same. */
   function compare(m: Awaited<ReturnType<typeof readXml>>['message'], extra: string[] = []) {
     const refs = new Set<string>(['', 'missing', ...extra]);
@@ -183,16 +194,21 @@ describe('the index grown while a message kept as bytes streams', () => {
     for (const p of m.parties) refs.add(p.reference.value);
     for (const ref of referenced(m)) refs.add(ref);
     const grown = answers(indexMessage(m), refs);
+    const grownKnown = knownUsed(indexMessage(m), m);
     forgetIndex(m);
     const maps = answers(indexMessage(m, false), refs);
+    expect(knownUsed(indexMessage(m, false), m)).toEqual([]);
     forgetIndex(m);
     const typed = answers(indexMessage(m, true), refs);
+    // Built over the finished model, every anchor is in before its links: each resource used by its reference is known by number, unless an earlier one has its reference.
+    const firstUsed = [...Array(m.resources.length).keys()].filter((n) => m.resources.at(n)!.reference && indexMessage(m, true).resourceNumber(m.resources.at(n)!.reference!.value) === n && indexMessage(m, true).releaseNumbersOfResource(m.resources.at(n)!.reference!.value).length > 0);
+    expect(knownUsed(indexMessage(m, true), m)).toEqual(firstUsed);
     forgetIndex(m);
     expect(grown).toEqual(maps);
     expect(typed).toEqual(maps);
     // The kind told without a view is the view's.
     for (const row of grown) expect(row.resourceKindAt, row.ref).toBe(row.kindOfResource);
-    return grown;
+    return Object.assign(grown, { known: grownKnown });
   }
 
   const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
@@ -230,5 +246,8 @@ describe('the index grown while a message kept as bytes streams', () => {
     // The first deal names R0 before any release: it and the later one are R0's deals.
     expect(of('R0').dealNumbersOfRelease).toEqual([0, 1]);
     expect(of('R9').dealNumbersOfRelease).toEqual([0]);
+    // Told used by number while streaming: only A1's first record (0), which R2 names after it came. R0 named
+    // A1, A2, B3 and B59 before them (kept aside by reference), A1's second record (61) is not its anchor.
+    expect(grown.known).toEqual([0]);
   });
 });

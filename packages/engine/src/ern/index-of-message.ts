@@ -37,6 +37,13 @@ export interface MessageIndex {
   releasesOfResource(ref: string): Release[];
   /** The numbers in `releases` of `releasesOfResource(ref)`, ascending (no record read: a rule asking only whether a resource is used). */
   releaseNumbersOfResource(ref: string): number[];
+  /**
+   * True when a release names resource `n` (its number in `resources`) and the index tells so by
+   * the number alone, with no record read (a typed index: the resource is the first with its
+   * reference and a release named it after it came). False does not mean unused: then ask
+   * `releaseNumbersOfResource` with its reference.
+   */
+  resourceKnownUsed(n: number): boolean;
   dealsOfRelease(ref: string): Deal[];
   /** The numbers in `deals` of `dealsOfRelease(ref)`, ascending. */
   dealNumbersOfRelease(ref: string): number[];
@@ -189,6 +196,7 @@ export class MapIndexBuilder {
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
       releaseNumbersOfResource: (ref) => byResource.get(ref),
+      resourceKnownUsed: () => false,
       dealsOfRelease: (ref) => byRelease.get(ref).map((i) => m.deals.at(i)!),
       dealNumbersOfRelease: (ref) => byRelease.get(ref),
     };
@@ -380,6 +388,11 @@ class Links<K, T> {
     return this.numbers(ref).map((i) => this.values.at(i)!);
   }
 
+  /** Whether the key record numbered `key` has values linked by number (values kept aside for its anchor are not counted). */
+  hasKeyed(key: number): boolean {
+    return key >= 0 && key < this.last.length && this.last[key] !== -1;
+  }
+
   /** The numbers of `get(ref)`'s values, in the order added. */
   numbers(ref: string): number[] {
     const key = this.table.find(ref);
@@ -465,6 +478,7 @@ export class TypedIndexBuilder {
       party: (ref) => parties.get(ref),
       releasesOfResource: (ref) => byResource.get(ref),
       releaseNumbersOfResource: (ref) => byResource.numbers(ref),
+      resourceKnownUsed: (n) => byResource.hasKeyed(n),
       dealsOfRelease: (ref) => byRelease.get(ref),
       dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
     };

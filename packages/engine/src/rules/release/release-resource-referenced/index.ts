@@ -20,7 +20,10 @@ export default defineRule({
         const m = ctx.message;
         if (m.root !== 'NewReleaseMessage' || m.releases.length === 0) return;
         const index = indexMessage(m);
-        for (const r of m.resources) {
+        for (let i = 0; i < m.resources.length; i++) {
+          // Most resources are told used by their number: no record read.
+          if (index.resourceKnownUsed(i)) continue;
+          const r = m.resources.at(i)!;
           if (!r.reference || index.releaseNumbersOfResource(r.reference.value).length > 0) continue;
           ctx.report({ messageId: 'unused', loc: r.reference, resource: r.reference.value, release: null, data: { resource: resourceName(r, ctx.message) } });
         }
