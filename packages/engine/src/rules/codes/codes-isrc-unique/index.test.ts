@@ -23,4 +23,16 @@ describe('codes-isrc-unique', () => {
     const run = await runRule('codes-isrc-unique', { version: '4.3', edits: [['<ISRC>GBXYZ2600001</ISRC>', '<ISRC>XXXX</ISRC>'], ['<ISRC>GBXYZ2600002</ISRC>', '<ISRC>XXXX</ISRC>']] });
     expect(run.findings).toEqual([]);
   });
+  it('reports each later resource of an ISRC with the first, in the resources\' order, however it is written', async () => {
+    const video = (ref: string, isrc: string) => `<Video><VideoType>ShortFormMusicalWorkVideo</VideoType><VideoId><ISRC>${isrc}</ISRC></VideoId><ResourceReference>${ref}</ResourceReference><ReferenceTitle><TitleText>V</TitleText></ReferenceTitle><Duration>PT3M</Duration></Video>`;
+    const run = await runRule('codes-isrc-unique', {
+      version: '3.8.2',
+      edits: [['</SoundRecording>', `</SoundRecording>\n    ${video('A3', 'GB XYZ 26 00011')}${video('A4', 'USABC2600001')}${video('A5', 'gbxyz2600011')}${video('A6', 'us-abc-26-00001')}`]],
+    });
+    expect(run.findings.map((f) => [f.resource, f.message])).toEqual([
+      ['A3', expect.stringMatching(/also the ISRC of A1/)],
+      ['A5', expect.stringMatching(/also the ISRC of A1/)],
+      ['A6', expect.stringMatching(/also the ISRC of A4/)],
+    ]);
+  });
 });
