@@ -74,10 +74,10 @@ function storeLongTracks(release: Release | undefined): void {
 
 /**
  * `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see
- * `wantsRecordStore`). `onResource`: called as each resource record is complete, with the record as
- * objects and its number (the rules' `onResource`).
+ * `wantsRecordStore`). `onResource`, `onRelease`: called as each resource or release record is
+ * complete, with the record as objects and its number (the rules' `onResource` and `onRelease`).
  */
-export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean; onResource?: (resource: Resource, n: number) => void }): ErnReader {
+export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean; onResource?: (resource: Resource, n: number) => void; onRelease?: (release: Release, n: number) => void }): ErnReader {
   const locations = new LocTable();
   const message = emptyMessage(init.version, init.root, locations);
   const family4 = message.family === '4';
@@ -121,8 +121,9 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
             const release = message.releases.at(i)!;
             release.kind = ownKind3(release);
           }
-        const onResource = init.onResource;
+        const { onResource, onRelease } = init;
         if (onResource) for (let i = resources; i < message.resources.length; i++) onResource(message.resources.at(i)!, i);
+        if (onRelease) for (let i = releases; i < message.releases.length; i++) onRelease(message.releases.at(i)!, i);
         if (store) {
           index.add();
           for (const list of lists) list.seal();

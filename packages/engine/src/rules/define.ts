@@ -4,7 +4,7 @@
  */
 import type { ClosedElement, Loc, Position } from '../xml/events.js';
 import type { LocId, Locations } from '../xml/loc-table.js';
-import type { ErnMessage, ErnVersion, Resource } from '../ern/model.js';
+import type { ErnMessage, ErnVersion, Release, Resource } from '../ern/model.js';
 import type { Severity, Stage } from '../report/types.js';
 import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
@@ -109,6 +109,12 @@ export interface RuleContext {
    * report at `Message:exit`, so that a message cut short reports nothing of it.
    */
   onResource(fn: (resource: Resource, n: number) => void): void;
+  /**
+   * `onResource` for releases: each release record as it closes, with its number in
+   * `message.releases`. Its kind may still change at message end (3.x decides kinds from every
+   * release), and so may its artists' names (parties listed after it).
+   */
+  onRelease(fn: (release: Release, n: number) => void): void;
 }
 
 /**

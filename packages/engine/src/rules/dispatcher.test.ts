@@ -95,7 +95,7 @@ async function runRules(xml: string, rules: Parameters<typeof defineRule>[0][], 
     Readable.from([Buffer.from(xml)]),
     (root) => {
       const version = versionOfNamespace(root.ns)!;
-      reader = createErnReader({ version, root, store, onResource: (r, n) => dispatcher!.resourceClosed(r, n) });
+      reader = createErnReader({ version, root, store, onResource: (r, n) => dispatcher!.resourceClosed(r, n), onRelease: (r, n) => dispatcher!.releaseClosed(r, n) });
       const message = reader.message;
       dispatcher = new RuleDispatcher(rules.map((r) => ({ rule: defineRule(r), severity: 'error' as const, options: {} })), { file: 'm.xml', message: () => message, profile: DEFAULT_PROFILE, catalog: null, recordStore: store }, version);
       return { listeners: [reader.listener, dispatcher.listener] };
@@ -109,7 +109,35 @@ async function runRules(xml: string, rules: Parameters<typeof defineRule>[0][], 
 
 const meta = { label: 'test', description: 'test', versions: 'all' as const, messages: { here: 'here {ref}' }, hint: 'none', severity: 'error' as const };
 
-describe('ctx.onResource', () => {
+describe('ctx.onResource and ctx.onRelease', () => {
+  it.each([true, false])('gives each release as it closes, after the resources before it, with its number (kept as bytes: %s)', async (store) => {
+    const seen: unknown[] = [];
+    const xml = THREE.replace('</ResourceList>', '</ResourceList><ReleaseList><Release><ReleaseReference>R0</ReleaseReference></Release><TrackRelease><ReleaseReference>R1</ReleaseReference></TrackRelease></ReleaseList>');
+    await runRules(
+      xml,
+      [
+        {
+          id: 'test-on-release',
+          stage: 'metadata',
+          meta,
+          create: (ctx) => {
+            ctx.onResource((r, n) => seen.push(['resource', n, r.reference?.value]));
+            ctx.onRelease((r, n) => seen.push(['release', n, r.reference?.value, r.kind, ctx.message.releases.length, Object.getPrototypeOf(r) === Object.prototype]));
+            return {};
+          },
+        },
+      ],
+      store,
+    );
+    expect(seen).toEqual([
+      ['resource', 0, 'A1'],
+      ['resource', 1, 'A2'],
+      ['resource', 2, 'A3'],
+      ['release', 0, 'R0', 'main', 1, true],
+      ['release', 1, 'R1', 'track', 2, true],
+    ]);
+  });
+
   it.each([true, false])('gives each resource as it closes, as objects, with its number, in order (kept as bytes: %s)', async (store) => {
     const seen: unknown[] = [];
     const checks = await runRules(

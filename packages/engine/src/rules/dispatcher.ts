@@ -5,7 +5,7 @@
  * throwing handler becomes a `skipped` check with its rule id, never a crash.
  */
 import type { ClosedElement, OpenElement, XmlListener } from '../xml/events.js';
-import type { ErnMessage, Resource } from '../ern/model.js';
+import type { ErnMessage, Release, Resource } from '../ern/model.js';
 import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
 import type { MediaAccess } from '../media/types.js';
@@ -28,6 +28,13 @@ interface ReleaseFrame {
 }
 
 const RELEASE_ELEMENTS = new Set(['Release', 'TrackRelease', 'ClipRelease']);
+
+/** A rule's `onResource` or `onRelease` function; one that failed is not called again. */
+interface RecordHook<T> {
+  index: number;
+  fn: (record: T, n: number) => void;
+  failed: boolean;
+}
 
 interface PendingCheck {
   check: Check;
@@ -61,8 +68,9 @@ export class RuleDispatcher {
   private readonly found: boolean[] = [];
   private readonly contexts: (RuleContext & { media: MediaAccess | null })[] = [];
   private releaseFrame: ReleaseFrame | null = null;
-  /** The rules' `onResource` functions, in rule order. */
-  private readonly resourceHooks: { index: number; fn: (resource: Resource, n: number) => void; failed: boolean }[] = [];
+  /** The rules' `onResource` and `onRelease` functions, in rule order. */
+  private readonly resourceHooks: RecordHook<Resource>[] = [];
+  private readonly releaseHooks: RecordHook<Release>[] = [];
 
   constructor(
     private readonly active: readonly ActiveRule[],
@@ -111,12 +119,20 @@ export class RuleDispatcher {
 
   /** Gives the rules that asked (`onResource`) resource `n`, complete (the reader calls it as each closes). */
   resourceClosed(resource: Resource, n: number): void {
-    const hooks = this.resourceHooks;
+    this.give(this.resourceHooks, resource, n);
+  }
+
+  /** Gives the rules that asked (`onRelease`) release `n`, as its element closed. */
+  releaseClosed(release: Release, n: number): void {
+    this.give(this.releaseHooks, release, n);
+  }
+
+  private give<T>(hooks: RecordHook<T>[], record: T, n: number): void {
     for (let i = 0; i < hooks.length; i++) {
       const hook = hooks[i];
       if (hook.failed) continue;
       try {
-        hook.fn(resource, n);
+        hook.fn(record, n);
       } catch (error) {
         // Once: a function failing on every record would report as many times.
         hook.failed = true;
@@ -218,6 +234,9 @@ export class RuleDispatcher {
       markUpdate: (reference) => dispatcher.updates.add(reference),
       onResource: (fn) => {
         dispatcher.resourceHooks.push({ index, fn, failed: false });
+      },
+      onRelease: (fn) => {
+        dispatcher.releaseHooks.push({ index, fn, failed: false });
       },
       report(descriptor) {
         dispatcher.record(entry, index, descriptor, entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass');

@@ -32,10 +32,14 @@ export default defineRule({
       else if (ISRC.test(value.toUpperCase())) ctx.report({ ...base, messageId: 'lowercase', data: { isrc: value, upper: value.toUpperCase() } });
       else ctx.report({ ...base, messageId: 'invalid', data: { isrc: value } });
     };
-    // Resources whose ISRC is not well formed, found as they close (ctx.onResource) and reported at message end.
+    // Resources and releases whose ISRC is not well formed, found as they close (ctx.onResource, ctx.onRelease) and reported at message end.
     const malformed: number[] = [];
+    const malformedReleases: number[] = [];
     ctx.onResource((resource, n) => {
       if (resource.isrc && !ISRC.test(resource.isrc.value)) malformed.push(n);
+    });
+    ctx.onRelease((release, n) => {
+      if (release.ids.isrc && !ISRC.test(release.ids.isrc.value)) malformedReleases.push(n);
     });
     return {
       'Message:exit'() {
@@ -43,8 +47,9 @@ export default defineRule({
           const resource = ctx.message.resources.at(n)!;
           check(resource.isrc!.value, resource.isrc!, () => ({ resource: resource.reference?.value ?? null, release: null }));
         }
-        for (const release of ctx.message.releases) {
-          if (release.ids.isrc) check(release.ids.isrc.value, release.ids.isrc, () => ({ resource: null, release: release.reference?.value ?? null }));
+        for (const n of malformedReleases) {
+          const release = ctx.message.releases.at(n)!;
+          check(release.ids.isrc!.value, release.ids.isrc!, () => ({ resource: null, release: release.reference?.value ?? null }));
         }
       },
     };

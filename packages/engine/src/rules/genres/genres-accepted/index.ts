@@ -40,29 +40,28 @@ export default defineRule({
     const usesAvs = ctx.version === '4.2' || ctx.version === '4.3';
     /** A genre with a category, or a text the profile lacks: only the allowed value sets can tell whether it is accepted. */
     const needsAvsFor = (genre: Genre) => !!(genre.category || genre.subCategory || (genre.text && accepted.length > 0 && !matchGenre(genre.text, accepted)));
-    // Whether a resource's genre needs them, found as resources close (ctx.onResource): at message end only releases are read for it.
-    let resourcesNeedAvs = false;
-    if (usesAvs)
-      ctx.onResource((resource) => {
-        if (!resourcesNeedAvs) resourcesNeedAvs = resource.genres.some(needsAvsFor);
+    // Whether a genre needs them, found as releases and resources close (ctx.onRelease, ctx.onResource): no reading at message end.
+    let needsAvs = false;
+    if (usesAvs) {
+      ctx.onRelease((release) => {
+        if (!needsAvs) needsAvs = release.genres.some(needsAvsFor);
       });
+      ctx.onResource((resource) => {
+        if (!needsAvs) needsAvs = resource.genres.some(needsAvsFor);
+      });
+    }
     return {
       async 'Message:exit'() {
-        // Read twice rather than collected: a catalog message holds a million genres.
+        // No genre with a category or a text the profile lacks: reading them would report nothing (genre keys ignore spaces, so trimming changes no match).
+        if (usesAvs && !needsAvs) return;
         const message = ctx.message;
-        // Each genre with its record, until `visit` says stop; the record's reference is read only for a finding (every read decodes a record kept as bytes).
-        // A loop with a callback rather than a generator: a catalog message holds a million genres.
+        // Each genre with its record; the record's reference is read only for a finding (every read decodes a record kept as bytes).
+        // A loop with a callback rather than a generator or a list: a catalog message holds a million genres.
         type Owner = { reference?: { value: string } | null };
-        const eachGenre = (visit: (genre: Genre, owner: Owner, isRelease: boolean) => boolean | void): void => {
-          for (const r of message.releases) for (const g of r.genres) if (visit(g, r, true) === true) return;
-          for (const r of message.resources) for (const g of r.genres) if (visit(g, r, false) === true) return;
+        const eachGenre = (visit: (genre: Genre, owner: Owner, isRelease: boolean) => void): void => {
+          for (const r of message.releases) for (const g of r.genres) visit(g, r, true);
+          for (const r of message.resources) for (const g of r.genres) visit(g, r, false);
         };
-        let needsAvs = resourcesNeedAvs;
-        if (usesAvs && !needsAvs) {
-          for (const r of message.releases) if ((needsAvs = r.genres.some(needsAvsFor))) break;
-          // Every genre read, none with a category or a text the profile lacks: the second reading would report nothing (genre keys ignore spaces, so trimming changes no match).
-          if (!needsAvs) return;
-        }
         const avs = needsAvs ? await avsForRule(ctx, 'genres') : null;
         const classified = avs?.get('classifiedGenre') ?? new Set<string>();
         const sub = avs?.get('subGenre') ?? new Set<string>();
