@@ -143,7 +143,14 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       if (store && ctx.options.recordStore === undefined) tightenHeap();
       // The rules' `onResource` functions, given each resource as it closes (the dispatcher is made next).
       let rules: RuleDispatcher | null = null;
-      reader = createErnReader({ version, root, store, onResource: (resource, n) => rules!.resourceClosed(resource, n), onRelease: (release, n) => rules!.releaseClosed(release, n) });
+      reader = createErnReader({
+        version,
+        root,
+        store,
+        onResource: (resource, n) => rules!.resourceClosed(resource, n),
+        onRelease: (release, n) => rules!.releaseClosed(release, n),
+        onDeal: (deal, n) => rules!.dealClosed(deal, n),
+      });
       const model = reader.message;
       dispatcher = rules = new RuleDispatcher(ctx.active, { file, message: () => model, profile: ctx.options.profile ?? DEFAULT_PROFILE, catalog: ctx.options.catalog ?? null, schemasDir: ctx.options.schemasDir ?? null, recordStore: store }, version);
       const task = ctx.engine.isActive('xml-schema-valid') && how.thread && ctx.schema.threadTask ? ctx.schema.threadTask(version) : null;

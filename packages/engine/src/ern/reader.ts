@@ -7,7 +7,7 @@
 import v8 from 'node:v8';
 import type { XmlListener } from '../xml/events.js';
 import type { RootInfo } from '../xml/pass.js';
-import type { ErnMessage, ErnVersion, Release, Resource, TrackEntry } from './model.js';
+import type { Deal, ErnMessage, ErnVersion, Release, Resource, TrackEntry } from './model.js';
 import { Dispatcher } from './dispatch.js';
 import { LocTable } from '../xml/loc-table.js';
 import { emptyMessage } from './new-records.js';
@@ -74,10 +74,17 @@ function storeLongTracks(release: Release | undefined): void {
 
 /**
  * `store`: keep the records of the lists as bytes (default true; `validate` decides by size, see
- * `wantsRecordStore`). `onResource`, `onRelease`: called as each resource or release record is
- * complete, with the record as objects and its number (the rules' `onResource` and `onRelease`).
+ * `wantsRecordStore`). `onResource`, `onRelease`, `onDeal`: called as each resource, release or
+ * deal record is complete, with the record as objects and its number (the rules' functions).
  */
-export function createErnReader(init: { version: ErnVersion; root: RootInfo; store?: boolean; onResource?: (resource: Resource, n: number) => void; onRelease?: (release: Release, n: number) => void }): ErnReader {
+export function createErnReader(init: {
+  version: ErnVersion;
+  root: RootInfo;
+  store?: boolean;
+  onResource?: (resource: Resource, n: number) => void;
+  onRelease?: (release: Release, n: number) => void;
+  onDeal?: (deal: Deal, n: number) => void;
+}): ErnReader {
   const locations = new LocTable();
   const message = emptyMessage(init.version, init.root, locations);
   const family4 = message.family === '4';
@@ -121,9 +128,10 @@ export function createErnReader(init: { version: ErnVersion; root: RootInfo; sto
             const release = message.releases.at(i)!;
             release.kind = ownKind3(release);
           }
-        const { onResource, onRelease } = init;
+        const { onResource, onRelease, onDeal } = init;
         if (onResource) for (let i = resources; i < message.resources.length; i++) onResource(message.resources.at(i)!, i);
         if (onRelease) for (let i = releases; i < message.releases.length; i++) onRelease(message.releases.at(i)!, i);
+        if (onDeal) for (let i = deals; i < message.deals.length; i++) onDeal(message.deals.at(i)!, i);
         if (store) {
           index.add();
           for (const list of lists) list.seal();

@@ -4,7 +4,7 @@
  */
 import type { ClosedElement, Loc, Position } from '../xml/events.js';
 import type { LocId, Locations } from '../xml/loc-table.js';
-import type { ErnMessage, ErnVersion, Release, Resource } from '../ern/model.js';
+import type { Deal, ErnMessage, ErnVersion, Release, Resource } from '../ern/model.js';
 import type { Severity, Stage } from '../report/types.js';
 import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
@@ -115,6 +115,8 @@ export interface RuleContext {
    * release), and so may its artists' names (parties listed after it).
    */
   onRelease(fn: (release: Release, n: number) => void): void;
+  /** `onResource` for deals: each deal as its ReleaseDeal closes, with its number in `message.deals`. */
+  onDeal(fn: (deal: Deal, n: number) => void): void;
 }
 
 /**

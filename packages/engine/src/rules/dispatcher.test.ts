@@ -95,7 +95,7 @@ async function runRules(xml: string, rules: Parameters<typeof defineRule>[0][], 
     Readable.from([Buffer.from(xml)]),
     (root) => {
       const version = versionOfNamespace(root.ns)!;
-      reader = createErnReader({ version, root, store, onResource: (r, n) => dispatcher!.resourceClosed(r, n), onRelease: (r, n) => dispatcher!.releaseClosed(r, n) });
+      reader = createErnReader({ version, root, store, onResource: (r, n) => dispatcher!.resourceClosed(r, n), onRelease: (r, n) => dispatcher!.releaseClosed(r, n), onDeal: (d, n) => dispatcher!.dealClosed(d, n) });
       const message = reader.message;
       dispatcher = new RuleDispatcher(rules.map((r) => ({ rule: defineRule(r), severity: 'error' as const, options: {} })), { file: 'm.xml', message: () => message, profile: DEFAULT_PROFILE, catalog: null, recordStore: store }, version);
       return { listeners: [reader.listener, dispatcher.listener] };
@@ -110,9 +110,13 @@ async function runRules(xml: string, rules: Parameters<typeof defineRule>[0][], 
 const meta = { label: 'test', description: 'test', versions: 'all' as const, messages: { here: 'here {ref}' }, hint: 'none', severity: 'error' as const };
 
 describe('ctx.onResource and ctx.onRelease', () => {
-  it.each([true, false])('gives each release as it closes, after the resources before it, with its number (kept as bytes: %s)', async (store) => {
+  it.each([true, false])('gives each release and deal as it closes, after the records before it, with its number (kept as bytes: %s)', async (store) => {
     const seen: unknown[] = [];
-    const xml = THREE.replace('</ResourceList>', '</ResourceList><ReleaseList><Release><ReleaseReference>R0</ReleaseReference></Release><TrackRelease><ReleaseReference>R1</ReleaseReference></TrackRelease></ReleaseList>');
+    const deal = (refs: string[], model: string) => `<ReleaseDeal>${refs.map((r) => `<DealReleaseReference>${r}</DealReleaseReference>`).join('')}<Deal><DealTerms><CommercialModelType>${model}</CommercialModelType></DealTerms></Deal></ReleaseDeal>`;
+    const xml = THREE.replace(
+      '</ResourceList>',
+      `</ResourceList><ReleaseList><Release><ReleaseReference>R0</ReleaseReference></Release><TrackRelease><ReleaseReference>R1</ReleaseReference></TrackRelease></ReleaseList><DealList>${deal(['R0'], 'PayAsYouGoModel')}${deal(['R1', 'R0'], 'SubscriptionModel')}</DealList>`,
+    );
     await runRules(
       xml,
       [
@@ -123,6 +127,7 @@ describe('ctx.onResource and ctx.onRelease', () => {
           create: (ctx) => {
             ctx.onResource((r, n) => seen.push(['resource', n, r.reference?.value]));
             ctx.onRelease((r, n) => seen.push(['release', n, r.reference?.value, r.kind, ctx.message.releases.length, Object.getPrototypeOf(r) === Object.prototype]));
+            ctx.onDeal((d, n) => seen.push(['deal', n, d.releaseReferences.map((r) => r.value), d.commercialModels, ctx.message.deals.length, Object.getPrototypeOf(d) === Object.prototype]));
             return {};
           },
         },
@@ -135,6 +140,8 @@ describe('ctx.onResource and ctx.onRelease', () => {
       ['resource', 2, 'A3'],
       ['release', 0, 'R0', 'main', 1, true],
       ['release', 1, 'R1', 'track', 2, true],
+      ['deal', 0, ['R0'], ['PayAsYouGoModel'], 1, true],
+      ['deal', 1, ['R1', 'R0'], ['SubscriptionModel'], 2, true],
     ]);
   });
 

@@ -5,7 +5,7 @@
  * throwing handler becomes a `skipped` check with its rule id, never a crash.
  */
 import type { ClosedElement, OpenElement, XmlListener } from '../xml/events.js';
-import type { ErnMessage, Release, Resource } from '../ern/model.js';
+import type { Deal, ErnMessage, Release, Resource } from '../ern/model.js';
 import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
 import type { MediaAccess } from '../media/types.js';
@@ -68,9 +68,10 @@ export class RuleDispatcher {
   private readonly found: boolean[] = [];
   private readonly contexts: (RuleContext & { media: MediaAccess | null })[] = [];
   private releaseFrame: ReleaseFrame | null = null;
-  /** The rules' `onResource` and `onRelease` functions, in rule order. */
+  /** The rules' `onResource`, `onRelease` and `onDeal` functions, in rule order. */
   private readonly resourceHooks: RecordHook<Resource>[] = [];
   private readonly releaseHooks: RecordHook<Release>[] = [];
+  private readonly dealHooks: RecordHook<Deal>[] = [];
 
   constructor(
     private readonly active: readonly ActiveRule[],
@@ -125,6 +126,11 @@ export class RuleDispatcher {
   /** Gives the rules that asked (`onRelease`) release `n`, as its element closed. */
   releaseClosed(release: Release, n: number): void {
     this.give(this.releaseHooks, release, n);
+  }
+
+  /** Gives the rules that asked (`onDeal`) deal `n`, as its ReleaseDeal closed. */
+  dealClosed(deal: Deal, n: number): void {
+    this.give(this.dealHooks, deal, n);
   }
 
   private give<T>(hooks: RecordHook<T>[], record: T, n: number): void {
@@ -237,6 +243,9 @@ export class RuleDispatcher {
       },
       onRelease: (fn) => {
         dispatcher.releaseHooks.push({ index, fn, failed: false });
+      },
+      onDeal: (fn) => {
+        dispatcher.dealHooks.push({ index, fn, failed: false });
       },
       report(descriptor) {
         dispatcher.record(entry, index, descriptor, entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass');

@@ -29,6 +29,11 @@ export default defineRule({
     hint: 'Nothing to change if the takedown is intended; staff will confirm it before the release is removed.',
   },
   create(ctx) {
+    // Deals that take a release down or cancel its deals, found as deals close (ctx.onDeal), reported at message end.
+    const takenDown: number[] = [];
+    ctx.onDeal((deal, n) => {
+      if (deal.takeDown || deal.allDealsCancelled) takenDown.push(n);
+    });
     return {
       'Message:exit'() {
         const m = ctx.message;
@@ -39,8 +44,8 @@ export default defineRule({
           }
           return;
         }
-        for (const deal of m.deals) {
-          if (!deal.takeDown && !deal.allDealsCancelled) continue;
+        for (const n of takenDown) {
+          const deal = m.deals.at(n)!;
           const messageId = deal.takeDown ? 'takeDown' : 'allCancelled';
           ctx.report({ messageId, loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases: dealReleases(deal) } });
         }

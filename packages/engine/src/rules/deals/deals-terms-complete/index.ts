@@ -20,9 +20,15 @@ export default defineRule({
     },
   },
   create(ctx) {
+    // Deals in force without a commercial model or a use type, found as deals close (ctx.onDeal), reported at message end.
+    const flagged: number[] = [];
+    ctx.onDeal((deal, n) => {
+      if (!deal.takeDown && !deal.allDealsCancelled && (deal.commercialModels.length === 0 || deal.useTypes.length === 0)) flagged.push(n);
+    });
     return {
       'Message:exit'() {
-        for (const deal of ctx.message.deals) {
+        for (const n of flagged) {
+          const deal = ctx.message.deals.at(n)!;
           if (deal.takeDown || deal.allDealsCancelled) continue;
           if (deal.commercialModels.length > 0 && deal.useTypes.length > 0) continue;
           const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, data: { releases: dealReleases(deal) } };

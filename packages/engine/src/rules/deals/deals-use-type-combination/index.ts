@@ -3,6 +3,7 @@
  * and paid at once, and a subscription does not sell permanent downloads (subscription downloads
  * are ConditionalDownload or TetheredDownload).
  */
+import type { Deal } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { dealReleases } from '../../message-text.js';
 
@@ -26,9 +27,19 @@ export default defineRule({
     },
   },
   create(ctx) {
+    /** Free and paid models together, or a subscription-only deal that sells downloads. */
+    const wrong = (deal: Deal) =>
+      (deal.commercialModels.includes('FreeOfChargeModel') && deal.commercialModels.some((m) => PAID.has(m))) ||
+      (deal.commercialModels.length > 0 && deal.commercialModels.every((m) => m === 'SubscriptionModel') && deal.useTypes.includes('PermanentDownload'));
+    // Found as deals close (ctx.onDeal), reported at message end.
+    const flagged: number[] = [];
+    ctx.onDeal((deal, n) => {
+      if (wrong(deal)) flagged.push(n);
+    });
     return {
       'Message:exit'() {
-        for (const deal of ctx.message.deals) {
+        for (const n of flagged) {
+          const deal = ctx.message.deals.at(n)!;
           const base = { loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null };
           const paid = deal.commercialModels.filter((m) => PAID.has(m));
           if (deal.commercialModels.includes('FreeOfChargeModel') && paid.length > 0) ctx.report({ ...base, messageId: 'freeAndPaid', data: { releases: dealReleases(deal), paid: paid.join(', ') } });

@@ -1,4 +1,5 @@
 /** Validity periods are real dates and do not end before they start. */
+import type { Deal } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { dayNumber, parseIsoDate } from '../../../codes/iso-date.js';
 
@@ -20,9 +21,22 @@ export default defineRule({
     },
   },
   create(ctx) {
+    /** Whether a period of `deal` has a date that is not one, or ends before it starts. */
+    const wrong = (deal: Deal) =>
+      deal.validity.some((period) => {
+        const start = period.start ? parseIsoDate(period.start) : null;
+        const end = period.end ? parseIsoDate(period.end) : null;
+        return (period.start && !start) || (period.end && !end) || (start && end && dayNumber(end, 'end') < dayNumber(start, 'start'));
+      });
+    // Found as deals close (ctx.onDeal), reported at message end.
+    const flagged: number[] = [];
+    ctx.onDeal((deal, n) => {
+      if (wrong(deal)) flagged.push(n);
+    });
     return {
       'Message:exit'() {
-        for (const deal of ctx.message.deals) {
+        for (const n of flagged) {
+          const deal = ctx.message.deals.at(n)!;
           const release = deal.releaseReferences[0]?.value ?? null;
           for (const period of deal.validity) {
             const start = period.start ? parseIsoDate(period.start) : null;
