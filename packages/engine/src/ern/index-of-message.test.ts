@@ -186,6 +186,17 @@ describe('the index grown while a message kept as bytes streams', () => {
     return known;
   }
 
+  /** The same for releases named by a deal. */
+  function knownInDeal(index: ReturnType<typeof indexMessage>, m: Awaited<ReturnType<typeof readXml>>['message']): number[] {
+    const known: number[] = [];
+    for (let n = 0; n < m.releases.length; n++) {
+      if (!index.releaseKnownInDeal(n)) continue;
+      known.push(n);
+      expect(index.dealNumbersOfRelease(m.releases.at(n)!.reference!.value).length, `release ${n}`).toBeGreaterThan(0);
+    }
+    return known;
+  }
+
   /** The grown index (adopted by the reader), then the maps and the typed arrays built at the end, asked the same. */
   function compare(m: Awaited<ReturnType<typeof readXml>>['message'], extra: string[] = []) {
     const refs = new Set<string>(['', 'missing', ...extra]);
@@ -195,20 +206,24 @@ describe('the index grown while a message kept as bytes streams', () => {
     for (const ref of referenced(m)) refs.add(ref);
     const grown = answers(indexMessage(m), refs);
     const grownKnown = knownUsed(indexMessage(m), m);
+    const grownInDeal = knownInDeal(indexMessage(m), m);
     forgetIndex(m);
     const maps = answers(indexMessage(m, false), refs);
     expect(knownUsed(indexMessage(m, false), m)).toEqual([]);
+    expect(knownInDeal(indexMessage(m, false), m)).toEqual([]);
     forgetIndex(m);
     const typed = answers(indexMessage(m, true), refs);
     // Built over the finished model, every anchor is in before its links: each resource used by its reference is known by number, unless an earlier one has its reference.
     const firstUsed = [...Array(m.resources.length).keys()].filter((n) => m.resources.at(n)!.reference && indexMessage(m, true).resourceNumber(m.resources.at(n)!.reference!.value) === n && indexMessage(m, true).releaseNumbersOfResource(m.resources.at(n)!.reference!.value).length > 0);
     expect(knownUsed(indexMessage(m, true), m)).toEqual(firstUsed);
+    const firstInDeal = [...Array(m.releases.length).keys()].filter((n) => m.releases.at(n)!.reference && indexMessage(m, true).release(m.releases.at(n)!.reference!.value)?.loc === m.releases.at(n)!.loc && indexMessage(m, true).dealNumbersOfRelease(m.releases.at(n)!.reference!.value).length > 0);
+    expect(knownInDeal(indexMessage(m, true), m)).toEqual(firstInDeal);
     forgetIndex(m);
     expect(grown).toEqual(maps);
     expect(typed).toEqual(maps);
     // The kind told without a view is the view's.
     for (const row of grown) expect(row.resourceKindAt, row.ref).toBe(row.kindOfResource);
-    return Object.assign(grown, { known: grownKnown });
+    return Object.assign(grown, { known: grownKnown, inDeal: grownInDeal });
   }
 
   const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
@@ -249,5 +264,7 @@ describe('the index grown while a message kept as bytes streams', () => {
     // Told used by number while streaming: only A1's first record (0), which R2 names after it came. R0 named
     // A1, A2, B3 and B59 before them (kept aside by reference), A1's second record (61) is not its anchor.
     expect(grown.known).toEqual([0]);
+    // Releases: R0's first record (0) and R2 (2) are named by the last DealList, after them; R1 by none, R0's second record (3) is not its anchor.
+    expect(grown.inDeal).toEqual([0, 2]);
   });
 });

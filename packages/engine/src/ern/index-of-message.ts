@@ -44,6 +44,8 @@ export interface MessageIndex {
    * `releaseNumbersOfResource` with its reference.
    */
   resourceKnownUsed(n: number): boolean;
+  /** As `resourceKnownUsed`, for a deal naming release `n` (its number in `releases`); false: ask `dealNumbersOfRelease`. */
+  releaseKnownInDeal(n: number): boolean;
   dealsOfRelease(ref: string): Deal[];
   /** The numbers in `deals` of `dealsOfRelease(ref)`, ascending. */
   dealNumbersOfRelease(ref: string): number[];
@@ -197,6 +199,7 @@ export class MapIndexBuilder {
       releasesOfResource: (ref) => byResource.get(ref).map((i) => rs.at(i)!),
       releaseNumbersOfResource: (ref) => byResource.get(ref),
       resourceKnownUsed: () => false,
+      releaseKnownInDeal: () => false,
       dealsOfRelease: (ref) => byRelease.get(ref).map((i) => m.deals.at(i)!),
       dealNumbersOfRelease: (ref) => byRelease.get(ref),
     };
@@ -479,6 +482,7 @@ export class TypedIndexBuilder {
       releasesOfResource: (ref) => byResource.get(ref),
       releaseNumbersOfResource: (ref) => byResource.numbers(ref),
       resourceKnownUsed: (n) => byResource.hasKeyed(n),
+      releaseKnownInDeal: (n) => byRelease.hasKeyed(n),
       dealsOfRelease: (ref) => byRelease.get(ref),
       dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
     };

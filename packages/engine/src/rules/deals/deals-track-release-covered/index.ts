@@ -5,6 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
+import { kindAt } from '../../../ern/record-list.js';
 import { releaseName } from '../../release/release-contents.js';
 
 export default defineRule({
@@ -27,8 +28,14 @@ export default defineRule({
         const without: number[] = [];
         let covered = 0;
         for (let i = 0; i < releases.length; i++) {
+          // The kind and most answers by number: no record read.
+          if (kindAt(releases, i) !== 'track') continue;
+          if (index.releaseKnownInDeal(i)) {
+            covered++;
+            continue;
+          }
           const r = releases.at(i)!;
-          if (r.kind !== 'track' || !r.reference) continue;
+          if (!r.reference) continue;
           if (index.dealNumbersOfRelease(r.reference.value).length > 0) covered++;
           else without.push(i);
         }

@@ -38,9 +38,21 @@ export default defineRule({
         if (world) ctx.report({ messageId: 'excludedWorldwide', loc: world, release });
       }
     };
+    /** Whether a list names a code twice, or the world beside other codes (or as an exclusion). */
+    const wrong = (codes: Located[], excluded: boolean) => {
+      if (codes.length === 0) return false;
+      if (codes.some((c) => WORLD.has(c.value)) && (excluded || codes.some((c) => !WORLD.has(c.value)))) return true;
+      return codes.length > 1 && new Set(codes.map((c) => c.value)).size < codes.length;
+    };
+    // Deals with a list to report, found as they close (ctx.onDeal), reported at message end.
+    const flagged: number[] = [];
+    ctx.onDeal((deal, n) => {
+      if (wrong(deal.territories, false) || wrong(deal.excludedTerritories, true)) flagged.push(n);
+    });
     return {
       'Message:exit'() {
-        for (const deal of ctx.message.deals) {
+        for (const n of flagged) {
+          const deal = ctx.message.deals.at(n)!;
           const release = deal.releaseReferences[0]?.value ?? null;
           checkList(deal.territories, 'TerritoryCode', release);
           checkList(deal.excludedTerritories, 'ExcludedTerritoryCode', release);
