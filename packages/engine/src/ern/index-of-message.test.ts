@@ -175,27 +175,21 @@ describe('the index grown while a message kept as bytes streams', () => {
     }));
   }
 
-  /** Resource numbers each index tells used by number alone; each must be used by its reference too (false only means "ask"). */
-  function knownUsed(index: ReturnType<typeof indexMessage>, m: Awaited<ReturnType<typeof readXml>>['message']): number[] {
-    const known: number[] = [];
-    for (let n = 0; n < m.resources.length; n++) {
-      if (!index.resourceKnownUsed(n)) continue;
-      known.push(n);
-      expect(index.releaseNumbersOfResource(m.resources.at(n)!.reference!.value).length, `resource ${n}`).toBeGreaterThan(0);
-    }
-    return known;
-  }
+  type Message = Awaited<ReturnType<typeof readXml>>['message'];
+  type Index = ReturnType<typeof indexMessage>;
 
-  /** The same for releases named by a deal. */
-  function knownInDeal(index: ReturnType<typeof indexMessage>, m: Awaited<ReturnType<typeof readXml>>['message']): number[] {
+  /** Numbers of `list`'s records that `told` says are used by number alone; each must be used by its reference too (false only means "ask"). */
+  function knownByNumber(list: Message['resources'] | Message['releases'], told: (n: number) => boolean, users: (ref: string) => number[]): number[] {
     const known: number[] = [];
-    for (let n = 0; n < m.releases.length; n++) {
-      if (!index.releaseKnownInDeal(n)) continue;
+    for (let n = 0; n < list.length; n++) {
+      if (!told(n)) continue;
       known.push(n);
-      expect(index.dealNumbersOfRelease(m.releases.at(n)!.reference!.value).length, `release ${n}`).toBeGreaterThan(0);
+      expect(users(list.at(n)!.reference!.value).length, `record ${n}`).toBeGreaterThan(0);
     }
     return known;
   }
+  const knownUsed = (index: Index, m: Message) => knownByNumber(m.resources, index.resourceKnownUsed, index.releaseNumbersOfResource);
+  const knownInDeal = (index: Index, m: Message) => knownByNumber(m.releases, index.releaseKnownInDeal, index.dealNumbersOfRelease);
 
   /** The grown index (adopted by the reader), then the maps and the typed arrays built at the end, asked the same. */
   function compare(m: Awaited<ReturnType<typeof readXml>>['message'], extra: string[] = []) {

@@ -6,7 +6,7 @@ import { versionOfNamespace } from '../xml/version.js';
 import { DEFAULT_PROFILE } from '../profile/default.js';
 import type { LocId } from '../xml/loc-table.js';
 import type { ErnMessage } from '../ern/model.js';
-import { defineRule, type ReportDescriptor } from './define.js';
+import { defineRule, type ReportDescriptor, type RuleContext } from './define.js';
 import { RuleDispatcher } from './dispatcher.js';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -26,24 +26,29 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?>
 
 /** Runs the ERN reader and a dispatcher with one rule reporting what `reports` gives, during the stream and at its end. */
 async function run(reports: { streaming: (m: ErnMessage) => ReportDescriptor; atEnd: (m: ErnMessage) => ReportDescriptor }) {
-  const rule = defineRule({
+  const rule = {
     id: 'test-location-numbers',
-    stage: 'metadata',
-    meta: { label: 'test', description: 'test', versions: 'all', messages: { here: 'here' }, hint: 'none', severity: 'error' },
-    create: (ctx) => ({
+    stage: 'release' as const,
+    meta: { label: 'test', description: 'test', versions: 'all' as const, messages: { here: 'here' }, hint: 'none', severity: 'error' as const },
+    create: (ctx: RuleContext) => ({
       'ReleaseId/ICPN': () => ctx.report(reports.streaming(ctx.message)),
       'Message:exit': () => ctx.report(reports.atEnd(ctx.message)),
     }),
-  });
+  };
+  return runRules(XML, [rule], false);
+}
+
+/** Reader and dispatcher over `xml` with `rules`, the model kept as bytes or as objects: the finished model and the findings. */
+async function runRules(xml: string, rules: Parameters<typeof defineRule>[0][], store: boolean) {
   let reader: ReturnType<typeof createErnReader> | null = null;
   let dispatcher: RuleDispatcher | null = null;
   await runMessagePass(
-    Readable.from([Buffer.from(XML)]),
+    Readable.from([Buffer.from(xml)]),
     (root) => {
-      const version = versionOfNamespace(root.ns)!;
-      reader = createErnReader({ version, root, store: false });
+      const version = versionOfNamespace(root!.ns)!;
+      reader = createErnReader({ version, root: root!, store, onResource: (r, n) => dispatcher!.resourceClosed(r, n), onRelease: (r, n) => dispatcher!.releaseClosed(r, n), onDeal: (d, n) => dispatcher!.dealClosed(d, n) });
       const message = reader.message;
-      dispatcher = new RuleDispatcher([{ rule, severity: 'error', options: {} }], { file: 'm.xml', message: () => message, profile: DEFAULT_PROFILE, catalog: null }, version);
+      dispatcher = new RuleDispatcher(rules.map((r) => ({ rule: defineRule(r), severity: 'error' as const, options: {} })), { file: 'm.xml', message: () => message, profile: DEFAULT_PROFILE, catalog: null, recordStore: store }, version);
       return { listeners: [reader.listener, dispatcher.listener] };
     },
     { parseThread: false },
@@ -87,27 +92,18 @@ const THREE = `<?xml version="1.0" encoding="UTF-8"?>
   </ResourceList>
 </ern:NewReleaseMessage>`;
 
-/** Reader and dispatcher over `xml` with `rules`, the model kept as bytes or as objects. */
-async function runRules(xml: string, rules: Parameters<typeof defineRule>[0][], store: boolean) {
-  let reader: ReturnType<typeof createErnReader> | null = null;
-  let dispatcher: RuleDispatcher | null = null;
-  await runMessagePass(
-    Readable.from([Buffer.from(xml)]),
-    (root) => {
-      const version = versionOfNamespace(root.ns)!;
-      reader = createErnReader({ version, root, store, onResource: (r, n) => dispatcher!.resourceClosed(r, n), onRelease: (r, n) => dispatcher!.releaseClosed(r, n), onDeal: (d, n) => dispatcher!.dealClosed(d, n) });
-      const message = reader.message;
-      dispatcher = new RuleDispatcher(rules.map((r) => ({ rule: defineRule(r), severity: 'error' as const, options: {} })), { file: 'm.xml', message: () => message, profile: DEFAULT_PROFILE, catalog: null, recordStore: store }, version);
-      return { listeners: [reader.listener, dispatcher.listener] };
-    },
-    { parseThread: false },
-  );
-  reader!.finish();
-  await dispatcher!.exit('Message:exit');
-  return dispatcher!.findings();
-}
-
 const meta = { label: 'test', description: 'test', versions: 'all' as const, messages: { here: 'here {ref}' }, hint: 'none', severity: 'error' as const };
+
+/** A rule that only asks for records (`ctx.onResource`…) in `asks`, with no handler. */
+const hooksOnly = (id: string, asks: (ctx: RuleContext) => void): Parameters<typeof defineRule>[0] => ({
+  id,
+  stage: 'release',
+  meta,
+  create: (ctx) => {
+    asks(ctx);
+    return {};
+  },
+});
 
 describe('ctx.onResource and ctx.onRelease', () => {
   it.each([true, false])('gives each release and deal as it closes, after the records before it, with its number (kept as bytes: %s)', async (store) => {
@@ -120,17 +116,11 @@ describe('ctx.onResource and ctx.onRelease', () => {
     await runRules(
       xml,
       [
-        {
-          id: 'test-on-release',
-          stage: 'metadata',
-          meta,
-          create: (ctx) => {
-            ctx.onResource((r, n) => seen.push(['resource', n, r.reference?.value]));
-            ctx.onRelease((r, n) => seen.push(['release', n, r.reference?.value, r.kind, ctx.message.releases.length, Object.getPrototypeOf(r) === Object.prototype]));
-            ctx.onDeal((d, n) => seen.push(['deal', n, d.releaseReferences.map((r) => r.value), d.commercialModels, ctx.message.deals.length, Object.getPrototypeOf(d) === Object.prototype]));
-            return {};
-          },
-        },
+        hooksOnly('test-on-release', (ctx) => {
+          ctx.onResource((r, n) => seen.push(['resource', n, r.reference?.value]));
+          ctx.onRelease((r, n) => seen.push(['release', n, r.reference?.value, r.kind, ctx.message.releases.length, Object.getPrototypeOf(r) === Object.prototype]));
+          ctx.onDeal((d, n) => seen.push(['deal', n, d.releaseReferences.map((r) => r.value), d.commercialModels, ctx.message.deals.length, Object.getPrototypeOf(d) === Object.prototype]));
+        }),
       ],
       store,
     );
@@ -147,12 +137,12 @@ describe('ctx.onResource and ctx.onRelease', () => {
 
   it.each([true, false])('gives each resource as it closes, as objects, with its number, in order (kept as bytes: %s)', async (store) => {
     const seen: unknown[] = [];
-    const checks = await runRules(
+    const { checks } = await runRules(
       THREE,
       [
         {
           id: 'test-on-resource',
-          stage: 'metadata',
+          stage: 'release',
           meta,
           create: (ctx) => {
             const numbers: number[] = [];
@@ -177,29 +167,15 @@ describe('ctx.onResource and ctx.onRelease', () => {
 
   it('skips a rule whose function fails, once, and goes on with the others', async () => {
     const calls: number[] = [];
-    const checks = await runRules(
+    const { checks } = await runRules(
       THREE,
       [
-        {
-          id: 'test-failing',
-          stage: 'metadata',
-          meta,
-          create: (ctx) => {
-            ctx.onResource(() => {
-              throw new Error('broken');
-            });
-            return {};
-          },
-        },
-        {
-          id: 'test-counting',
-          stage: 'metadata',
-          meta,
-          create: (ctx) => {
-            ctx.onResource((_r, n) => calls.push(n));
-            return {};
-          },
-        },
+        hooksOnly('test-failing', (ctx) =>
+          ctx.onResource(() => {
+            throw new Error('broken');
+          }),
+        ),
+        hooksOnly('test-counting', (ctx) => ctx.onResource((_r, n) => calls.push(n))),
       ],
       true,
     );
