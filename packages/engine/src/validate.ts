@@ -141,7 +141,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       if (rootProblem || !version) return { listeners: [] };
       const store = ctx.options.recordStore ?? wantsRecordStore(entry.size);
       if (store && ctx.options.recordStore === undefined) tightenHeap();
-      // The rules' `onResource` functions, given each resource as it closes (the dispatcher is made next).
+      // The rules' `onResource`, `onRelease` and `onDeal` functions, given each record as it closes (the dispatcher is made next).
       let rules: RuleDispatcher | null = null;
       reader = createErnReader({
         version,

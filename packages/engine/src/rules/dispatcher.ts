@@ -29,7 +29,7 @@ interface ReleaseFrame {
 
 const RELEASE_ELEMENTS = new Set(['Release', 'TrackRelease', 'ClipRelease']);
 
-/** A rule's `onResource` or `onRelease` function; one that failed is not called again. */
+/** A rule's `onResource`, `onRelease` or `onDeal` function; one that failed is not called again. */
 interface RecordHook<T> {
   index: number;
   fn: (record: T, n: number) => void;
