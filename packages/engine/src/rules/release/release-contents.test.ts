@@ -6,13 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseMessage } from '../testing/rule-tester.js';
-import { readXml } from '../../ern/testing/read-message.js';
+import { readSample, readXml } from '../../ern/testing/read-message.js';
 import { forgetIndex, indexMessage } from '../../ern/index-of-message.js';
 import { NO_SEQUENCE } from '../../ern/track-facts.js';
 import { validate } from '../../validate.js';
 import { RULES } from '../registry.js';
 import type { Release, Resource } from '../../ern/model.js';
-import { primaryResourcesOf, resourceRefsOf, resourcesUsedBy } from './release-contents.js';
+import { RecordFlags, primaryResourceNumbers, primaryResourcesOf, resourceRefsOf, resourcesUsedBy } from './release-contents.js';
+import { sampleRows } from '../../ern/testing/sample-rows.js';
 import { contentResourcesOf } from './release-content.js';
 
 const TRACKS = 1200;
@@ -153,5 +154,34 @@ describe.each([
   it('finds a gap alone, and numbers below 1', async () => {
     expect(await findings(album((d, t) => String(d === 2 ? t + 1 : t)))).toEqual([expect.stringMatching(/^gap line \d+: Release R0: the tracks of ResourceGroup 1\.2 are numbered 2-151/)]);
     expect(await findings(album((d, t) => String(d === 1 ? t - 1 : t)))).toEqual([expect.stringMatching(/^gap line \d+: Release R0: the tracks of ResourceGroup 1\.1 are numbered 0-149/)]);
+  });
+});
+
+describe('primaryResourceNumbers and RecordFlags', () => {
+  const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
+
+  it('numbers the resources primaryResourcesOf gives, in its order, on every sample both ways', async () => {
+    let releases = 0;
+    for (const row of rows) {
+      for (const store of [true, false]) {
+        const { message: m } = await readSample(row.file, undefined, store);
+        const index = indexMessage(m);
+        for (const release of m.releases) {
+          releases++;
+          const numbers = primaryResourceNumbers(release, index);
+          expect(numbers.map((n) => index.resourceAt(n)!.loc), row.file).toEqual(primaryResourcesOf(release, index).map((r) => r.loc));
+        }
+        forgetIndex(m);
+      }
+    }
+    expect(releases).toBeGreaterThan(400);
+  });
+
+  it('keeps a byte of flags per number, or-ed, growing as numbers come', () => {
+    const flags = new RecordFlags();
+    flags.set(3, 1);
+    flags.set(3, 2);
+    flags.set(5000, 1);
+    expect([flags.get(3), flags.get(4), flags.get(5000), flags.get(5001), flags.get(-1), flags.get(1 << 30)]).toEqual([3, 0, 1, 0, 0, 0]);
   });
 });

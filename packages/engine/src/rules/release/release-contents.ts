@@ -57,21 +57,44 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
 
 /** The resources of `kinds` in the release's track list when it has one, else in its resource list. */
 export function resourcesOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): Resource[] {
-  const picked: Resource[] = [];
+  return resourceNumbersOfKinds(release, index, kinds).map((n) => index.resourceAt(n)!);
+}
+
+/** `primaryResourcesOf` by the resources' numbers (the index's), with no view made: a rule that noted what it needs of each resource as it closed (`ctx.onResource`) reads only those it reports. */
+export function primaryResourceNumbers(release: Release, index: MessageIndex): number[] {
+  return resourceNumbersOfKinds(release, index, PRIMARY_KINDS);
+}
+
+function resourceNumbersOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): number[] {
+  const picked: number[] = [];
+  const pick = (n: number) => {
+    const kind = index.resourceKindAt(n);
+    if (kind !== undefined && kinds.has(kind)) picked.push(n);
+  };
   if (release.tracks.length > 0) {
     const { numbers } = index.trackFacts(release);
-    for (let at = 0; at < numbers.length; at++) {
-      const n = numbers[at];
-      const kind = index.resourceKindAt(n);
-      if (kind !== undefined && kinds.has(kind)) picked.push(index.resourceAt(n)!);
-    }
-  } else {
-    for (const r of release.resourceReferences) {
-      const resource = index.resource(r.value);
-      if (resource && kinds.has(resource.kind)) picked.push(resource);
-    }
-  }
+    for (let at = 0; at < numbers.length; at++) pick(numbers[at]);
+  } else for (const r of release.resourceReferences) pick(index.resourceNumber(r.value));
   return picked;
+}
+
+/** A byte of flags per record number, grown as records come: what a rule noted of each record as it closed (`ctx.onResource`). */
+export class RecordFlags {
+  private bytes = new Uint8Array(1024);
+
+  set(n: number, flags: number): void {
+    if (n >= this.bytes.length) {
+      const grown = new Uint8Array(Math.max(n + 1, this.bytes.length * 2));
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    this.bytes[n] |= flags;
+  }
+
+  /** The flags of record `n` (0 for one never set, or -1). */
+  get(n: number): number {
+    return n >= 0 && n < this.bytes.length ? this.bytes[n] : 0;
+  }
 }
 
 /**

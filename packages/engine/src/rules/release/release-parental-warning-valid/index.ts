@@ -4,7 +4,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { primaryResourcesOf, releaseName, resourceName, mainReleases } from '../release-contents.js';
+import { RecordFlags, primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-parental-warning-valid',
@@ -26,6 +26,12 @@ export default defineRule({
     },
   },
   create(ctx) {
+    // What each resource's values are, noted as it closes (ctx.onResource): 1 none, 2 one is Explicit.
+    const warnings = new RecordFlags();
+    ctx.onResource((r, n) => {
+      if (r.parentalWarnings.length === 0) warnings.set(n, 1);
+      else if (r.parentalWarnings.includes('Explicit')) warnings.set(n, 2);
+    });
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
@@ -34,7 +40,11 @@ export default defineRule({
           const ref = () => release.reference?.value ?? null;
           if (release.parentalWarnings.length === 0) ctx.report({ messageId: 'missingRelease', loc: release.loc, release: ref(), data: { release: releaseName(release, ctx.message) } });
           const releaseNotExplicit = release.parentalWarnings.includes('NotExplicit') && !release.parentalWarnings.includes('Explicit');
-          for (const track of primaryResourcesOf(release, index)) {
+          for (const n of primaryResourceNumbers(release, index)) {
+            const noted = warnings.get(n);
+            // Neither without a value nor explicit: nothing to say of it (no record read).
+            if (noted === 0) continue;
+            const track = index.resourceAt(n)!;
             const tref = () => track.reference?.value ?? null;
             if (track.parentalWarnings.length === 0) {
               // 3.x lets the release's value stand for its tracks when they carry none.

@@ -1,7 +1,7 @@
 /** DDEX Release Profile rule 1058-1: the tracks of the main release (sound recordings, videos) are identified by an ISRC. */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { primaryResourcesOf, releaseName, resourceName, mainReleases } from '../release-contents.js';
+import { RecordFlags, primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-primary-isrc-present',
@@ -15,13 +15,19 @@ export default defineRule({
     hint: 'Add the recording\'s ISRC (3.x SoundRecordingId/ISRC; 4.1-4.2 ResourceId/ISRC; 4.3 SoundRecordingEdition/ResourceId/ISRC).',
   },
   create(ctx) {
+    // Resources without an ISRC, noted as they close (ctx.onResource): the album's tracks are then checked by number.
+    const noIsrc = new RecordFlags();
+    ctx.onResource((r, n) => {
+      if (!r.isrc || r.isrc.value.trim() === '') noIsrc.set(n, 1);
+    });
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
         const reported = new Set<string>();
         for (const release of mainReleases(ctx.message)) {
-          for (const track of primaryResourcesOf(release, index)) {
-            if (track.isrc && track.isrc.value.trim() !== '') continue;
+          for (const n of primaryResourceNumbers(release, index)) {
+            if (!noIsrc.get(n)) continue;
+            const track = index.resourceAt(n)!;
             const ref = track.reference?.value ?? '';
             if (reported.has(ref)) continue;
             reported.add(ref);
