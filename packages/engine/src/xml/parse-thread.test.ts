@@ -228,3 +228,17 @@ describe('validate with the parse thread', () => {
     expect(broken.schema).toMatchObject({ outcome: 'skipped', note: expect.stringMatching(/^the XSD set for ERN 4\.3 could not be compiled: /) });
   });
 });
+
+describe('the parse thread in a program run with node --input-type=module -e', () => {
+  it('reads the message: the process\'s --input-type is not handed to the thread, which refused it and failed every message', () => {
+    const dist = path.resolve(__dirname, '../../dist/xml/pass.js');
+    const program = `
+      const { runMessagePass } = await import(${JSON.stringify(dist)});
+      const { Readable } = await import('node:stream');
+      const xml = '<r>' + '<a>x</a>'.repeat(1000) + '</r>';
+      const result = await runMessagePass(Readable.from([Buffer.from(xml)]), () => ({ listeners: [] }), { parseThread: true });
+      console.log(JSON.stringify({ elements: result.elements, fatal: result.fatal?.message ?? null }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', program], { encoding: 'utf8', timeout: 60_000 });
+    expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ elements: 1001, fatal: null });
+  });
+});

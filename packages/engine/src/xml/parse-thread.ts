@@ -81,7 +81,9 @@ function startWorker(file: string): Worker {
     return kept.worker;
   }
   ParseThread.threads++;
-  return new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  // The process's own options, but `--input-type` (a program run with `node --input-type=module -e`): a worker refuses it and failed every message.
+  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
+  return new Worker(file, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 }
 
 /** Drops the listeners of the thread's last user (only those: a Worker's own keep its port working). */
