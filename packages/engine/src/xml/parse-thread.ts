@@ -81,9 +81,10 @@ function startWorker(file: string): Worker {
     return kept.worker;
   }
   ParseThread.threads++;
-  // The process's own options, but `--input-type` (a program run with `node --input-type=module -e`): a worker refuses it and failed every message.
-  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
-  return new Worker(file, { execArgv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  // A program run with `node --input-type=module -e` hands that option to its workers, which refuse it (every message failed):
+  // then none of the process's options (V8's apply to the whole process anyway, and a worker refuses them if given).
+  const options = process.execArgv.some((arg) => arg.startsWith('--input-type')) ? { execArgv: [] } : {};
+  return new Worker(file, { ...options, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 }
 
 /** Drops the listeners of the thread's last user (only those: a Worker's own keep its port working). */
