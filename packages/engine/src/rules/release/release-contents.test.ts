@@ -12,9 +12,10 @@ import { NO_SEQUENCE } from '../../ern/track-facts.js';
 import { validate } from '../../validate.js';
 import { RULES } from '../registry.js';
 import type { Release, Resource } from '../../ern/model.js';
-import { RecordFlags, primaryResourceNumbers, primaryResourcesOf, resourceRefsOf, resourcesUsedBy } from './release-contents.js';
+import { primaryResourceNumbers, primaryResourcesOf, resourceRefsOf, resourcesUsedBy } from './release-contents.js';
 import { sampleRows } from '../../ern/testing/sample-rows.js';
 import { contentResourcesOf } from './release-content.js';
+import { RecordFlags } from '../record-notes.js';
 
 const TRACKS = 1200;
 

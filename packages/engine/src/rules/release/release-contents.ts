@@ -78,25 +78,6 @@ function resourceNumbersOfKinds(release: Release, index: MessageIndex, kinds: Re
   return picked;
 }
 
-/** A byte of flags per record number, grown as records come: what a rule noted of each record as it closed (`ctx.onResource`). */
-export class RecordFlags {
-  private bytes = new Uint8Array(1024);
-
-  set(n: number, flags: number): void {
-    if (n >= this.bytes.length) {
-      const grown = new Uint8Array(Math.max(n + 1, this.bytes.length * 2));
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
-    this.bytes[n] |= flags;
-  }
-
-  /** The flags of record `n` (0 for one never set, or -1). */
-  get(n: number): number {
-    return n >= 0 && n < this.bytes.length ? this.bytes[n] : 0;
-  }
-}
-
 /**
  * The releases of the message that `pick` keeps, worked out once per finished list and handed out
  * as copies: about twenty rules ask at message end, and each read of a stored release's fields

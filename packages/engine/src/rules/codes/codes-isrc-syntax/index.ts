@@ -1,5 +1,6 @@
 /** ISRC structure (ISO 3901): country code, registrant, year, designation; twelve characters, no separators. */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 
@@ -33,14 +34,8 @@ export default defineRule({
       else ctx.report({ ...base, messageId: 'invalid', data: { isrc: value } });
     };
     // Resources and releases whose ISRC is not well formed, found as they close (ctx.onResource, ctx.onRelease) and reported at message end.
-    const malformed: number[] = [];
-    const malformedReleases: number[] = [];
-    ctx.onResource((resource, n) => {
-      if (resource.isrc && !ISRC.test(resource.isrc.value)) malformed.push(n);
-    });
-    ctx.onRelease((release, n) => {
-      if (release.ids.isrc && !ISRC.test(release.ids.isrc.value)) malformedReleases.push(n);
-    });
+    const malformed = numbersWhere(ctx.onResource, (resource) => resource.isrc && !ISRC.test(resource.isrc.value));
+    const malformedReleases = numbersWhere(ctx.onRelease, (release) => release.ids.isrc && !ISRC.test(release.ids.isrc.value));
     return {
       'Message:exit'() {
         for (const n of malformed) {

@@ -4,6 +4,7 @@
  * flagged (needsStaff) rather than rejected.
  */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { todayNumber } from '../../../codes/iso-date.js';
 import { intervalsOf } from '../../../deals/deal-periods.js';
@@ -30,10 +31,7 @@ export default defineRule({
   },
   create(ctx) {
     // Deals that take a release down or cancel its deals, found as deals close (ctx.onDeal), reported at message end.
-    const takenDown: number[] = [];
-    ctx.onDeal((deal, n) => {
-      if (deal.takeDown || deal.allDealsCancelled) takenDown.push(n);
-    });
+    const takenDown = numbersWhere(ctx.onDeal, (deal) => deal.takeDown || deal.allDealsCancelled);
     return {
       'Message:exit'() {
         const m = ctx.message;

@@ -1,5 +1,6 @@
 /** A deal says how the release is sold: at least one commercial model and one use type (unless it is a takedown). */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { dealReleases } from '../../message-text.js';
 
 export default defineRule({
@@ -21,10 +22,7 @@ export default defineRule({
   },
   create(ctx) {
     // Deals in force without a commercial model or a use type, found as deals close (ctx.onDeal), reported at message end.
-    const flagged: number[] = [];
-    ctx.onDeal((deal, n) => {
-      if (!deal.takeDown && !deal.allDealsCancelled && (deal.commercialModels.length === 0 || deal.useTypes.length === 0)) flagged.push(n);
-    });
+    const flagged = numbersWhere(ctx.onDeal, (deal) => !deal.takeDown && !deal.allDealsCancelled && (deal.commercialModels.length === 0 || deal.useTypes.length === 0));
     return {
       'Message:exit'() {
         for (const n of flagged) {

@@ -5,6 +5,7 @@
  */
 import type { Deal } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { dealReleases } from '../../message-text.js';
 
 const PAID = new Set(['PayAsYouGoModel', 'SubscriptionModel']);
@@ -32,10 +33,7 @@ export default defineRule({
       (deal.commercialModels.includes('FreeOfChargeModel') && deal.commercialModels.some((m) => PAID.has(m))) ||
       (deal.commercialModels.length > 0 && deal.commercialModels.every((m) => m === 'SubscriptionModel') && deal.useTypes.includes('PermanentDownload'));
     // Found as deals close (ctx.onDeal), reported at message end.
-    const flagged: number[] = [];
-    ctx.onDeal((deal, n) => {
-      if (wrong(deal)) flagged.push(n);
-    });
+    const flagged = numbersWhere(ctx.onDeal, wrong);
     return {
       'Message:exit'() {
         for (const n of flagged) {

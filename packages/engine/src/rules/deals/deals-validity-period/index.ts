@@ -1,6 +1,7 @@
 /** Validity periods are real dates and do not end before they start. */
 import type { Deal } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { dayNumber, parseIsoDate } from '../../../codes/iso-date.js';
 
 export default defineRule({
@@ -29,10 +30,7 @@ export default defineRule({
         return (period.start && !start) || (period.end && !end) || (start && end && dayNumber(end, 'end') < dayNumber(start, 'start'));
       });
     // Found as deals close (ctx.onDeal), reported at message end.
-    const flagged: number[] = [];
-    ctx.onDeal((deal, n) => {
-      if (wrong(deal)) flagged.push(n);
-    });
+    const flagged = numbersWhere(ctx.onDeal, wrong);
     return {
       'Message:exit'() {
         for (const n of flagged) {

@@ -4,6 +4,7 @@
  * name must be given).
  */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { productReleases, releaseName, resourceName } from '../release-contents.js';
 import type { ArtistRef } from '../../../ern/model.js';
 import type { LocId } from '../../../xml/loc-table.js';
@@ -41,10 +42,7 @@ export default defineRule({
     };
     // Tracks without a display artist name as they close (ctx.onResource): checked again at message end,
     // when names of parties listed later are known too (a name once there stays).
-    const unnamed: number[] = [];
-    ctx.onResource((r, n) => {
-      if ((r.kind === 'SoundRecording' || r.kind === 'Video') && !r.displayArtistNames.some((name) => name.trim() !== '')) unnamed.push(n);
-    });
+    const unnamed = numbersWhere(ctx.onResource, (r) => (r.kind === 'SoundRecording' || r.kind === 'Video') && !r.displayArtistNames.some((name) => name.trim() !== ''));
     return {
       'Message:exit'() {
         for (const r of productReleases(ctx.message)) check(() => `Release ${releaseName(r, ctx.message)}`, r.displayArtistNames, r.displayArtists, r.loc, () => ({ release: r.reference?.value ?? null, resource: null }));

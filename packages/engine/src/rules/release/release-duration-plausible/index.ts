@@ -5,6 +5,7 @@
  */
 import type { Resource } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { clock, durationSeconds, primaryResourcesOf, releaseName, resourceName, mainReleases } from '../release-contents.js';
 
@@ -35,10 +36,7 @@ export default defineRule({
       return seconds !== null && seconds > MAX_TRACK_SECONDS[r.kind] ? seconds : null;
     };
     // Found as tracks close (ctx.onResource), reported at message end.
-    const long: number[] = [];
-    ctx.onResource((resource, n) => {
-      if (tooLong(resource) !== null) long.push(n);
-    });
+    const long = numbersWhere(ctx.onResource, (resource) => tooLong(resource) !== null);
     return {
       'Message:exit'() {
         for (const n of long) {

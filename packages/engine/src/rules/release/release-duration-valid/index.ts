@@ -1,6 +1,7 @@
 /** Every sound recording and video states its duration as a positive xs:duration (`PT3M20S`). */
 import type { Resource } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { durationSeconds, resourceName } from '../release-contents.js';
 
 export default defineRule({
@@ -27,10 +28,7 @@ export default defineRule({
       return seconds === null ? 'unreadable' : seconds <= 0 ? 'zero' : null;
     };
     // Tracks with a problem, found as they close (ctx.onResource) and reported at message end.
-    const wrong: number[] = [];
-    ctx.onResource((resource, n) => {
-      if (problem(resource) !== null) wrong.push(n);
-    });
+    const wrong = numbersWhere(ctx.onResource, (resource) => problem(resource) !== null);
     return {
       'Message:exit'() {
         for (const n of wrong) {

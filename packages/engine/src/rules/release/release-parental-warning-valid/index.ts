@@ -3,8 +3,9 @@
  * marked not explicit holds no explicit track (stores show the "E" badge from these values).
  */
 import { defineRule } from '../../define.js';
+import { RecordFlags } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { RecordFlags, primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
+import { primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-parental-warning-valid',

@@ -1,5 +1,6 @@
 /** P-line and C-line years: present, plausible, and the same as the year written in the line's text. */
 import { defineRule, type ReportDescriptor } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import type { PcLine } from '../../../ern/model.js';
 import { memoByText } from '../../../memo-by-text.js';
 
@@ -45,14 +46,8 @@ export default defineRule({
     };
     // Releases and resources with a line to report, found as they close (ctx.onRelease, ctx.onResource) and reported at message end.
     const wrong = (r: { pLines: PcLine[]; cLines?: PcLine[] | null }) => r.pLines.some((l) => problem(l) !== null) || (r.cLines ?? []).some((l) => problem(l) !== null);
-    const flaggedReleases: number[] = [];
-    const flagged: number[] = [];
-    ctx.onRelease((r, n) => {
-      if (wrong(r)) flaggedReleases.push(n);
-    });
-    ctx.onResource((r, n) => {
-      if (wrong(r)) flagged.push(n);
-    });
+    const flaggedReleases = numbersWhere(ctx.onRelease, wrong);
+    const flagged = numbersWhere(ctx.onResource, wrong);
     return {
       'Message:exit'() {
         for (const n of flaggedReleases) {

@@ -1,7 +1,8 @@
 /** DDEX Release Profile rule 1058-1: the tracks of the main release (sound recordings, videos) are identified by an ISRC. */
 import { defineRule } from '../../define.js';
+import { RecordFlags } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { RecordFlags, primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
+import { primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-primary-isrc-present',

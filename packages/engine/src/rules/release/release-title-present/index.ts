@@ -1,5 +1,6 @@
 /** Titles: each product release and each track (sound recording, video) has a non-empty title. */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { productReleases, releaseName, resourceName } from '../release-contents.js';
 
 export default defineRule({
@@ -24,10 +25,7 @@ export default defineRule({
   create(ctx) {
     const meaningful = (text: string) => /[\p{L}\p{N}]/u.test(text);
     // Tracks without a meaningful title, found as they close (ctx.onResource) and reported at message end.
-    const untitled: number[] = [];
-    ctx.onResource((resource, n) => {
-      if ((resource.kind === 'SoundRecording' || resource.kind === 'Video') && !resource.titles.some((t) => meaningful(t.text))) untitled.push(n);
-    });
+    const untitled = numbersWhere(ctx.onResource, (resource) => (resource.kind === 'SoundRecording' || resource.kind === 'Video') && !resource.titles.some((t) => meaningful(t.text)));
     return {
       'Message:exit'() {
         // References read only for a finding (each read decodes a record kept as bytes).

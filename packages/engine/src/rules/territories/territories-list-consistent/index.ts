@@ -1,5 +1,6 @@
 /** Territory lists say one thing once: no duplicates, no Worldwide mixed with single countries, no excluded Worldwide. */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import type { Located } from '../../../ern/model.js';
 import { WORLD } from '../../../territories/coverage.js';
 
@@ -45,10 +46,7 @@ export default defineRule({
       return codes.length > 1 && new Set(codes.map((c) => c.value)).size < codes.length;
     };
     // Deals with a list to report, found as they close (ctx.onDeal), reported at message end.
-    const flagged: number[] = [];
-    ctx.onDeal((deal, n) => {
-      if (wrong(deal.territories, false) || wrong(deal.excludedTerritories, true)) flagged.push(n);
-    });
+    const flagged = numbersWhere(ctx.onDeal, (deal) => wrong(deal.territories, false) || wrong(deal.excludedTerritories, true));
     return {
       'Message:exit'() {
         for (const n of flagged) {
