@@ -31,3 +31,47 @@ export class RecordFlags {
     return n >= 0 && n < this.bytes.length ? this.bytes[n] : 0;
   }
 }
+
+/**
+ * A 32-bit hash of a text per record number (0: none), grown as records come: a rule looking for
+ * records that share a value (two resources with one ISRC) notes each record's hash as it closes,
+ * and at message end reads only the records whose hash another record has too (`shared`), instead
+ * of every record again. Four bytes a record, where a Map of the values took about fifty.
+ */
+export class RecordHashes {
+  private values = new Uint32Array(1024);
+  private count = 0;
+
+  /** Notes `text` (null: none) as record `n`'s value. */
+  set(n: number, text: string | null): void {
+    if (n >= this.values.length) {
+      const grown = new Uint32Array(Math.max(n + 1, this.values.length * 2));
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[n] = text === null ? 0 : hashText(text);
+    if (n >= this.count) this.count = n + 1;
+  }
+
+  /**
+   * The numbers, in order, of the records whose hash another record has too: every record that
+   * shares its value with another is among them, with a few whose hashes only collide (the caller
+   * compares the values).
+   */
+  shared(): number[] {
+    const sorted = this.values.slice(0, this.count).sort();
+    const twice = new Set<number>();
+    for (let i = 1; i < sorted.length; i++) if (sorted[i] !== 0 && sorted[i] === sorted[i - 1]) twice.add(sorted[i]);
+    const numbers: number[] = [];
+    if (twice.size === 0) return numbers;
+    for (let n = 0; n < this.count; n++) if (twice.has(this.values[n])) numbers.push(n);
+    return numbers;
+  }
+}
+
+/** FNV-1a of a text's UTF-16 code units, never 0 (which `RecordHashes` keeps for none). */
+export function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0 || 1;
+}
