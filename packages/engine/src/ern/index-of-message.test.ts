@@ -16,6 +16,13 @@ function referenced(m: Awaited<ReturnType<typeof readXml>>['message']): string[]
   return out;
 }
 
+/** The deals naming a release another deal names too, by the definition: asked reference by reference. */
+function sharingByReference(index: ReturnType<typeof indexMessage>, m: Awaited<ReturnType<typeof readXml>>['message']): number[] {
+  const out: number[] = [];
+  for (let n = 0; n < m.deals.length; n++) if (m.deals.at(n)!.releaseReferences.some((r) => index.dealNumbersOfRelease(r.value).length > 1)) out.push(n);
+  return out;
+}
+
 describe.each([
   ['as maps', false],
   ['in typed arrays', true],
@@ -44,6 +51,8 @@ describe.each([
     expect(index.dealNumbersOfRelease('R5')).toHaveLength(2);
     expect(index.dealNumbersOfRelease('R5').map((n) => m.deals.at(n)!.releaseReferences.some((r) => r.value === 'R5'))).toEqual([true, true]);
     expect(index.dealsOfRelease('R22')).toEqual([]);
+    expect(index.dealsSharingRelease()).toEqual(sharingByReference(index, m));
+    expect(index.dealsSharingRelease().length).toBeGreaterThan(1);
   });
 
   it('links 3.x resources through ReleaseResourceReferenceList and linked track items', async () => {
@@ -130,6 +139,7 @@ describe('the index grown while a message kept as objects streams', () => {
     forgetIndex(m);
     const typed = indexMessage(m, true);
     expect(grown).not.toBe(maps);
+    for (const index of [grown, maps, typed]) expect(index.dealsSharingRelease()).toEqual(sharingByReference(maps, m));
     const anchors = new Set<string>(['', 'missing']);
     for (const r of m.releases) if (r.reference) anchors.add(r.reference.value);
     for (const r of m.resources) if (r.reference) anchors.add(r.reference.value);
@@ -201,6 +211,12 @@ describe('the index grown while a message kept as bytes streams', () => {
     const grown = answers(indexMessage(m), refs);
     const grownKnown = knownUsed(indexMessage(m), m);
     const grownInDeal = knownInDeal(indexMessage(m), m);
+    const grownSharing = indexMessage(m).dealsSharingRelease();
+    expect(grownSharing).toEqual(sharingByReference(indexMessage(m), m));
+    forgetIndex(m);
+    expect(indexMessage(m, false).dealsSharingRelease()).toEqual(grownSharing);
+    forgetIndex(m);
+    expect(indexMessage(m, true).dealsSharingRelease()).toEqual(grownSharing);
     forgetIndex(m);
     const maps = answers(indexMessage(m, false), refs);
     expect(knownUsed(indexMessage(m, false), m)).toEqual([]);
@@ -217,7 +233,7 @@ describe('the index grown while a message kept as bytes streams', () => {
     expect(typed).toEqual(maps);
     // The kind told without a view is the view's.
     for (const row of grown) expect(row.resourceKindAt, row.ref).toBe(row.kindOfResource);
-    return Object.assign(grown, { known: grownKnown, inDeal: grownInDeal });
+    return Object.assign(grown, { known: grownKnown, inDeal: grownInDeal, sharing: grownSharing });
   }
 
   const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
@@ -255,6 +271,8 @@ describe('the index grown while a message kept as bytes streams', () => {
     // The first deal names R0 before any release: it and the later one are R0's deals.
     expect(of('R0').dealNumbersOfRelease).toEqual([0, 1]);
     expect(of('R9').dealNumbersOfRelease).toEqual([0]);
+    // Deals 0 and 1 share R0 (deal 0 named it before its record came, deal 1 twice); deal 2 has R2 alone.
+    expect(grown.sharing).toEqual([0, 1]);
     // Told used by number while streaming: only A1's first record (0), which R2 names after it came. R0 named
     // A1, A2, B3 and B59 before them (kept aside by reference), A1's second record (61) is not its anchor.
     expect(grown.known).toEqual([0]);

@@ -49,6 +49,13 @@ export interface MessageIndex {
   dealsOfRelease(ref: string): Deal[];
   /** The numbers in `deals` of `dealsOfRelease(ref)`, ascending. */
   dealNumbersOfRelease(ref: string): number[];
+  /**
+   * The numbers in `deals`, ascending, of the deals that name a release another deal names too
+   * (`dealNumbersOfRelease` of one of its references has two numbers or more), with no record
+   * read: a rule comparing the deals of each release reads only these (none, when each release
+   * has a deal of its own).
+   */
+  dealsSharingRelease(): number[];
 }
 
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
@@ -97,6 +104,11 @@ class Chains {
     return at;
   }
 
+  /** Whether the chain ending at `last` has two links or more. */
+  many(last: number): boolean {
+    return last !== -1 && this.next[last] !== -1;
+  }
+
   list(last: number): number[] {
     const out: number[] = [];
     for (let at = last; at !== -1; at = this.next[at]) out.push(this.value[at]);
@@ -116,6 +128,27 @@ class NumbersByName {
   get(key: string): number[] {
     return this.chains.list(this.last.get(key) ?? -1);
   }
+
+  /** The names added so far. */
+  names(): IterableIterator<string> {
+    return this.last.keys();
+  }
+
+  /** The numbers of every name that has two or more, in one list, ascending and without repeats. */
+  shared(): number[] {
+    const out: number[] = [];
+    for (const last of this.last.values()) if (this.chains.many(last)) for (const n of this.chains.list(last)) out.push(n);
+    return ascendingOnce(out);
+  }
+}
+
+/** `numbers` sorted ascending, each once. */
+function ascendingOnce(numbers: number[]): number[] {
+  if (numbers.length < 2) return numbers;
+  const sorted = Int32Array.from(numbers).sort();
+  const out = [sorted[0]];
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] !== sorted[i - 1]) out.push(sorted[i]);
+  return out;
 }
 
 /**
@@ -202,6 +235,7 @@ export class MapIndexBuilder {
       releaseKnownInDeal: () => false,
       dealsOfRelease: (ref) => byRelease.get(ref).map((i) => m.deals.at(i)!),
       dealNumbersOfRelease: (ref) => byRelease.get(ref),
+      dealsSharingRelease: () => byRelease.shared(),
     };
   }
 }
@@ -232,8 +266,8 @@ function eachResourceUsed(r: Release, use: (ref: string) => void): void {
   if (linked) for (let j = 0; j < linked.length; j++) use(linked[j].value);
 }
 
-/** FNV-1a over the UTF-16 code units. */
-function hash(text: string): number {
+/** FNV-1a over the UTF-16 code units (signed 32 bits). */
+export function hashText(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 0;
@@ -286,7 +320,7 @@ class AnchorTable<T> {
     const ref = this.anchor(this.list.at(record)!);
     if (!ref) return;
     if (3 * (this.count + 1) > 2 * this.size) this.grow();
-    const h = hash(ref);
+    const h = hashText(ref);
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) {
@@ -330,7 +364,7 @@ class AnchorTable<T> {
 
   /** The record number of `ref`, or -1. */
   find(ref: string): number {
-    const h = hash(ref);
+    const h = hashText(ref);
     const recent = h & (RECENT - 1);
     if (this.recentRefs[recent] === ref) return this.recentRecords[recent];
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
@@ -394,6 +428,19 @@ class Links<K, T> {
   /** Whether the key record numbered `key` has values linked by number (values kept aside for its anchor are not counted). */
   hasKeyed(key: number): boolean {
     return key >= 0 && key < this.last.length && this.last[key] !== -1;
+  }
+
+  /** The values of every key that has two or more (`numbers`), in one list, ascending and without repeats. */
+  shared(): number[] {
+    const out: number[] = [];
+    const { last, chains } = this;
+    for (let key = 0; key < last.length; key++) if (chains.many(last[key])) for (const n of chains.list(last[key])) out.push(n);
+    // A key's values added before its record came are kept by its anchor: counted with its keyed ones.
+    for (const ref of this.loose.names()) {
+      const numbers = this.numbers(ref);
+      if (numbers.length > 1) for (const n of numbers) out.push(n);
+    }
+    return ascendingOnce(out);
   }
 
   /** The numbers of `get(ref)`'s values, in the order added. */
@@ -485,6 +532,7 @@ export class TypedIndexBuilder {
       releaseKnownInDeal: (n) => byRelease.hasKeyed(n),
       dealsOfRelease: (ref) => byRelease.get(ref),
       dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
+      dealsSharingRelease: () => byRelease.shared(),
     };
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecordHashes, hashText } from './record-notes.js';
+import { RecordHashes } from './record-notes.js';
+import { hashText } from '../ern/index-of-message.js';
 
 describe('RecordHashes', () => {
   it('gives the numbers, in order, of the records whose text another record has too', () => {

@@ -2,6 +2,8 @@
  * What a rule notes of each record as it closes (`ctx.onResource`, `onRelease`, `onDeal`), so that
  * at message end it reads only the records it reports: their numbers, or a byte of flags a record.
  */
+import { hashText } from '../ern/index-of-message.js';
+
 type OnRecord<T> = (fn: (record: T, n: number) => void) => void;
 
 /** The numbers of the records `holds` is true of, filled as they close (`on`: `ctx.onResource`, `ctx.onRelease` or `ctx.onDeal`). */
@@ -33,7 +35,7 @@ export class RecordFlags {
 }
 
 /**
- * A 32-bit hash of a text per record number (0: none), grown as records come: a rule looking for
+ * A 32-bit hash of a text per record number (FNV-1a; 0: none), grown as records come: a rule looking for
  * records that share a value (two resources with one ISRC) notes each record's hash as it closes,
  * and at message end reads only the records whose hash another record has too (`shared`), instead
  * of every record again. Four bytes a record, where a Map of the values took about fifty.
@@ -49,7 +51,7 @@ export class RecordHashes {
       grown.set(this.values);
       this.values = grown;
     }
-    this.values[n] = text === null ? 0 : hashText(text);
+    this.values[n] = text === null ? 0 : hashText(text) >>> 0 || 1;
     if (n >= this.count) this.count = n + 1;
   }
 
@@ -67,11 +69,4 @@ export class RecordHashes {
     for (let n = 0; n < this.count; n++) if (twice.has(this.values[n])) numbers.push(n);
     return numbers;
   }
-}
-
-/** FNV-1a of a text's UTF-16 code units, never 0 (which `RecordHashes` keeps for none). */
-export function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0 || 1;
 }

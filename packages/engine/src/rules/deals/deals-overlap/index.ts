@@ -77,7 +77,8 @@ export default defineRule({
           return !(d.takeDown || d.allDealsCancelled);
         };
         const reported = new Set<string>();
-        for (let n = 0; n < all.length; n++) {
+        // Only deals naming a release another deal names too can conflict: no deal is read when each release has its own.
+        for (const n of index.dealsSharingRelease()) {
           const deal = all.at(n)!;
           if (deal.takeDown || deal.allDealsCancelled) continue;
           // A release named twice by one deal counts once; a deal naming one release (a deal per track release) makes no set.
