@@ -15,3 +15,25 @@ export async function avsForRule(ctx: RuleContext, what: string): Promise<Allowe
   if (!avs) ctx.skip({ messageId: 'noAvs', data: { version: ctx.version, what, install: avsInstallHint(ctx.version) }, loc: null, release: null });
   return avs;
 }
+
+/**
+ * The allowed values as soon as they are loaded, for a rule that keeps values met while the
+ * message streams and checks them at its end. Called from the rule's `create`, it starts loading
+ * them with the message (asked at the first value, a large message's DealList was nearly over
+ * before they came); until they are loaded, or when none are installed, the function it returns
+ * gives null and the rule keeps every value, then only those they do not allow (a catalog message
+ * has a deal per track, each with its territory, use types and commercial models). Nothing is
+ * reported here: the rule's `avsForRule` at message end says when they are not installed, so a
+ * message cut short reports nothing.
+ */
+export function avsOnceLoaded(ctx: RuleContext): () => AllowedValues | null {
+  let loaded: AllowedValues | null = null;
+  // A failure here is avsForRule's to report at message end.
+  avsOf(ctx.version, ctx.schemasDir).then(
+    (avs) => {
+      loaded = avs;
+    },
+    () => {},
+  );
+  return () => loaded;
+}

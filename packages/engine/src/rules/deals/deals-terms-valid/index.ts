@@ -4,7 +4,7 @@
  * `@UserDefinedValue` is always allowed. Values are read from the installed XSD set.
  */
 import { defineRule, type FindingLocation } from '../../define.js';
-import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
+import { avsForRule, avsOnceLoaded, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { didYouMean } from '../../../avs/nearest.js';
 import type { ClosedElement } from '../../../xml/events.js';
 import { locate } from '../../../xml/pass-events.js';
@@ -29,8 +29,16 @@ export default defineRule({
   create(ctx) {
     // What is kept of each value (an element kept past its close would keep its ancestors too), in the kept list (as bytes for a large message: a catalog message has a deal per track).
     const found = ctx.keptList<{ name: string; text: string; loc: FindingLocation; list: 'commercialModel' | 'useType' }>();
+    // Once the allowed values are loaded, only the values they do not allow are kept.
+    const avs = avsOnceLoaded(ctx);
     const take = (list: 'commercialModel' | 'useType') => (el: ClosedElement) => {
-      if (el.bare.includes('/DealTerms/') && el.text !== '') found.push({ name: el.name, text: el.text, loc: locate(el), list });
+      if (!el.bare.includes('/DealTerms/') || el.text === '') return;
+      const known = avs();
+      if (known) {
+        const allowed = known.get(list);
+        if (!allowed || allowed.has(el.text)) return;
+      }
+      found.push({ name: el.name, text: el.text, loc: locate(el), list });
     };
     return {
       CommercialModelType: take('commercialModel'),

@@ -21,7 +21,8 @@ export default defineRule({
     },
   },
   create(ctx) {
-    const { handlers, found } = territoryCollector(ctx);
+    // A code is reported when deprecated and not current.
+    const { handlers, found } = territoryCollector(ctx, (code, avs) => Boolean(avs.get('deprecatedTerritory')?.has(code)) && !avs.get('territory')?.has(code));
     return {
       ...handlers,
       async 'Message:exit'() {

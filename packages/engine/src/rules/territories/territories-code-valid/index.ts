@@ -25,7 +25,11 @@ export default defineRule({
     },
   },
   create(ctx) {
-    const { handlers, found } = territoryCollector(ctx);
+    // A code is reported when neither current nor deprecated (a message without the current list reports none).
+    const { handlers, found } = territoryCollector(ctx, (code, avs) => {
+      const current = avs.get('territory');
+      return current !== null && !current.has(code) && !avs.get('deprecatedTerritory')?.has(code);
+    });
     return {
       ...handlers,
       async 'Message:exit'() {
