@@ -8,7 +8,7 @@
  */
 import type { Release, Resource, ResourceKind } from '../../ern/model.js';
 import type { MessageIndex } from '../../ern/index-of-message.js';
-import { resourcesOfKinds } from './release-contents.js';
+import { resourceNumbersOfKinds } from './release-contents.js';
 
 export type ContentClass = 'audio' | 'video' | 'tone' | 'image' | 'text' | 'software';
 
@@ -55,7 +55,7 @@ export const hasSound = (cls: ContentClass) => cls === 'audio' || cls === 'video
 /** Classes that come with a front cover image (DDEX Release Profile rules 1053-1, 1057-1). */
 export const needsCover = (cls: ContentClass) => cls === 'audio' || cls === 'video';
 
-/** The resources that make the release's content, for its class: its track list when it has one, else its resource list (as `primaryResourcesOf`). */
-export function contentResourcesOf(release: Release, index: MessageIndex, cls: ContentClass = contentClassOf(release)): Resource[] {
-  return resourcesOfKinds(release, index, CONTENT_KINDS[cls]);
+/** The numbers of the resources that make the release's content, for its class: its track list when it has one, else its resource list (as `primaryResourceNumbers`). */
+export function contentResourceNumbersOf(release: Release, index: MessageIndex, cls: ContentClass = contentClassOf(release)): number[] {
+  return resourceNumbersOfKinds(release, index, CONTENT_KINDS[cls]);
 }

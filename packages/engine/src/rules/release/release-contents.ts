@@ -65,7 +65,8 @@ export function primaryResourceNumbers(release: Release, index: MessageIndex): n
   return resourceNumbersOfKinds(release, index, PRIMARY_KINDS);
 }
 
-function resourceNumbersOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): number[] {
+/** `resourcesOfKinds` by the resources' numbers (the index's), with no view made. */
+export function resourceNumbersOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): number[] {
   const picked: number[] = [];
   const pick = (n: number) => {
     const kind = index.resourceKindAt(n);

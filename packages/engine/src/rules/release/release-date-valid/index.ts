@@ -1,5 +1,7 @@
 /** Release dates are real calendar dates (the XSD pattern accepts `2017-13-45`). */
+import type { Release } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { parseIsoDate } from '../../../codes/iso-date.js';
 import { releaseName } from '../release-contents.js';
 
@@ -17,12 +19,16 @@ export default defineRule({
     hint: 'Write the date as YYYY-MM-DD with a real month and day.',
   },
   create(ctx) {
+    const invalid = (located: Release['releaseDate']) => Boolean(located && located.value.trim() !== '' && !parseIsoDate(located.value));
+    // Releases with a date that is not a calendar date, noted as they close (ctx.onRelease).
+    const dated = numbersWhere(ctx.onRelease, (release) => invalid(release.releaseDate) || invalid(release.originalReleaseDate));
     return {
       'Message:exit'() {
-        for (const release of ctx.message.releases) {
+        for (const n of dated) {
+          const release = ctx.message.releases.at(n)!;
           for (const [element, located] of [['ReleaseDate', release.releaseDate], ['OriginalReleaseDate', release.originalReleaseDate]] as const) {
-            if (!located || located.value.trim() === '' || parseIsoDate(located.value)) continue;
-            ctx.report({ messageId: 'invalid', loc: located, release: release.reference?.value ?? null, data: { element, date: located.value, release: releaseName(release, ctx.message) } });
+            if (!invalid(located)) continue;
+            ctx.report({ messageId: 'invalid', loc: located!, release: release.reference?.value ?? null, data: { element, date: located!.value, release: releaseName(release, ctx.message) } });
           }
         }
       },

@@ -6,7 +6,7 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
-import { CONTENT_WORDS, contentClassOf, contentResourcesOf } from '../release-content.js';
+import { CONTENT_WORDS, contentClassOf, contentResourceNumbersOf } from '../release-content.js';
 import { listed } from '../../message-text.js';
 
 export default defineRule({
@@ -28,7 +28,7 @@ export default defineRule({
         const index = indexMessage(ctx.message);
         for (const release of mainReleases(ctx.message)) {
           const cls = contentClassOf(release);
-          if (contentResourcesOf(release, index, cls).length > 0) continue;
+          if (contentResourceNumbersOf(release, index, cls).length > 0) continue;
           const refs = resourceRefsOf(release);
           const missing = refs.filter((r) => !index.resource(r));
           const detail = missing.length ? ` (it references ${listed(missing)}, which the ResourceList does not hold)` : refs.length ? ` (it only references ${listed(refs)})` : '';

@@ -4,6 +4,7 @@
  * continues (1-3, 4-6), so numbers are collected over the whole disc.
  */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { NO_SEQUENCE, type TrackFacts } from '../../../ern/track-facts.js';
 import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
@@ -22,17 +23,19 @@ export default defineRule({
     hint: 'Number the tracks of each disc 1, 2, 3... in playing order; a gap often means a track is missing from the release.',
   },
   create(ctx) {
+    // One track numbered 1 (or not numbered) is in order whatever its kind (a track release): the releases with
+    // more, or with another number, noted as they close (ctx.onRelease); the others are not read again.
+    const listed = numbersWhere(ctx.onRelease, ({ tracks }) => {
+      if (tracks.length !== 1) return tracks.length > 1;
+      const [only] = tracks;
+      return only.sequence !== null && only.sequence !== 1;
+    });
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
-        for (const release of ctx.message.releases) {
+        for (const n of listed) {
+          const release = ctx.message.releases.at(n)!;
           const tracks = release.tracks;
-          // One track numbered 1 (or not numbered) is in order whatever its kind: no lookup (a track release).
-          if (tracks.length === 0) continue;
-          if (tracks.length === 1) {
-            const [only] = tracks;
-            if (only.sequence === null || only.sequence === 1) continue;
-          }
           const facts = index.trackFacts(release);
           if (inOrder(facts, (n) => index.resourceKindAt(n))) continue;
           const discs = new Map<string, { numbers: Set<number>; loc: Located }>();

@@ -4,6 +4,7 @@
  * Gaps are `release-track-numbering`'s concern.
  */
 import { defineRule } from '../../define.js';
+import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { NO_SEQUENCE, type TrackFacts } from '../../../ern/track-facts.js';
 import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
@@ -26,6 +27,9 @@ export default defineRule({
     },
   },
   create(ctx) {
+    // A number used twice, or a track unnumbered beside a numbered one, takes two tracks (a track release has one at
+    // most): the releases with two or more, noted as they close (ctx.onRelease); the others are not read again.
+    const listed = numbersWhere(ctx.onRelease, (release) => release.tracks.length >= 2);
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
@@ -34,10 +38,9 @@ export default defineRule({
           const kind = index.resourceKindAt(n);
           return kind === 'SoundRecording' || kind === 'Video';
         };
-        for (const release of ctx.message.releases) {
+        for (const n of listed) {
+          const release = ctx.message.releases.at(n)!;
           const tracks = release.tracks;
-          // A number used twice, or a track unnumbered beside a numbered one, takes two tracks (a track release has one at most).
-          if (tracks.length < 2) continue;
           const facts = index.trackFacts(release);
           if (clean(facts, sequenced)) continue;
           const ref = release.reference?.value ?? null;

@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { runRule } from '../../testing/rule-tester.js';
 import { ruleTable } from '../../testing/expect-finding.js';
 import { F382, F43 } from '../../testing/base-fragments.js';
 
@@ -9,3 +11,12 @@ ruleTable('release-type-track-count', [
   { name: 'TrackRelease of one track (3.8.2)', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>TrackRelease</ReleaseType>']], ids: [] },
   { name: 'EP of one 40-minute track', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>EP</ReleaseType>'], [F382.duration, '<Duration>PT40M</Duration>']], ids: ['ep'] },
 ]);
+
+describe('release-type-track-count messages', () => {
+  it('states the count and the tracks\' total duration', async () => {
+    const album = await runRule('release-type-track-count', { version: '4.3', edits: [[F43.releaseType, '<ReleaseType>Album</ReleaseType>']] });
+    expect(album.findings.map((f) => f.message)).toEqual([expect.stringMatching(/only 2 track\(s\) \(0:05\)/)]);
+    const ep = await runRule('release-type-track-count', { version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>EP</ReleaseType>'], [F382.duration, '<Duration>PT40M</Duration>']] });
+    expect(ep.findings.map((f) => f.message)).toEqual([expect.stringMatching(/EP with 1 tracks \(40:00\)/)]);
+  });
+});

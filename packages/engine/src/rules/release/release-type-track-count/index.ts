@@ -5,7 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { clock, durationSeconds, primaryResourcesOf, releaseName, mainReleases } from '../release-contents.js';
+import { clock, durationSeconds, primaryResourceNumbers, releaseName, mainReleases } from '../release-contents.js';
 
 export default defineRule({
   id: 'release-type-track-count',
@@ -28,20 +28,24 @@ export default defineRule({
     return {
       'Message:exit'() {
         const index = indexMessage(ctx.message);
+        const resources = ctx.message.resources;
         for (const release of mainReleases(ctx.message)) {
           const type = release.types.find((t) => t === 'Single' || t === 'EP' || t === 'Album' || t === 'TrackRelease') ?? release.types[0] ?? 'no type';
-          const tracks = primaryResourcesOf(release, index);
-          const seconds = tracks.reduce((sum, t) => sum + Math.max(0, durationSeconds(t.duration?.value ?? '') ?? 0), 0);
+          // The tracks by number: their durations are read only when the type's rule needs them (not for a catalog's Album of 4 tracks or more).
+          const tracks = primaryResourceNumbers(release, index);
+          const count = tracks.length;
+          let total: number | null = null;
+          const seconds = () => (total ??= tracks.reduce((sum, n) => sum + Math.max(0, durationSeconds(resources.at(n)!.duration?.value ?? '') ?? 0), 0));
           // Made only for a finding: the name and the reference read records kept as bytes.
-          const base = () => ({ loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), type, count: tracks.length, duration: clock(seconds) } });
+          const base = () => ({ loc: release.loc, release: release.reference?.value ?? null, data: { release: releaseName(release, ctx.message), type, count, duration: clock(seconds()) } });
           // A message whose release references resources it does not declare is release-reference-resolves' finding.
           const declared = release.tracks.length + release.resourceReferences.length;
-          if (tracks.length === 0) {
+          if (count === 0) {
             if (declared === 0) ctx.report({ ...base(), messageId: 'empty' });
-          } else if (type === 'Single' && tracks.length > 3) ctx.report({ ...base(), messageId: 'single' });
-          else if (type === 'EP' && (tracks.length > 6 || seconds >= 30 * 60)) ctx.report({ ...base(), messageId: 'ep' });
-          else if (type === 'Album' && tracks.length < 4 && seconds < 30 * 60) ctx.report({ ...base(), messageId: 'album' });
-          else if (type === 'TrackRelease' && tracks.length > 1) ctx.report({ ...base(), messageId: 'trackRelease' });
+          } else if (type === 'Single' && count > 3) ctx.report({ ...base(), messageId: 'single' });
+          else if (type === 'EP' && (count > 6 || seconds() >= 30 * 60)) ctx.report({ ...base(), messageId: 'ep' });
+          else if (type === 'Album' && count < 4 && seconds() < 30 * 60) ctx.report({ ...base(), messageId: 'album' });
+          else if (type === 'TrackRelease' && count > 1) ctx.report({ ...base(), messageId: 'trackRelease' });
         }
       },
     };

@@ -5,7 +5,8 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { coverageOf, covers, describeCoverage } from '../../../territories/coverage.js';
-import { isTrackLike, releaseName } from '../../release/release-contents.js';
+import { productReleases, releaseName } from '../../release/release-contents.js';
+import { numbersWhere } from '../../record-notes.js';
 
 export default defineRule({
   id: 'territories-sold-somewhere',
@@ -25,19 +26,20 @@ export default defineRule({
     },
   },
   create(ctx) {
+    // Deals in force that name no territory, noted as they close (ctx.onDeal).
+    const nowhere = numbersWhere(ctx.onDeal, (deal) => !(deal.takeDown || deal.allDealsCancelled) && deal.territories.length === 0 && deal.excludedTerritories.length === 0);
     return {
       'Message:exit'() {
         const m = ctx.message;
-        for (const deal of m.deals) {
-          if (deal.takeDown || deal.allDealsCancelled) continue;
-          if (deal.territories.length === 0 && deal.excludedTerritories.length === 0) {
-            ctx.report({ messageId: 'noTerritory', loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null });
-          }
+        for (const n of nowhere) {
+          const deal = m.deals.at(n)!;
+          ctx.report({ messageId: 'noTerritory', loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null });
         }
         const index = indexMessage(m);
         const service = ctx.profile.territories.length ? ctx.profile.territories : ['Worldwide'];
-        for (const release of m.releases) {
-          if (isTrackLike(release) || !release.reference) continue;
+        // The product releases (worked out once for the rules), not every track release of a catalog.
+        for (const release of productReleases(m)) {
+          if (!release.reference) continue;
           const deals = index.dealsOfRelease(release.reference.value).filter((d) => !d.takeDown && !d.allDealsCancelled);
           if (deals.length === 0) continue; // no deal at all is deals-release-covered's finding
           const coverages = deals.map(coverageOf);
