@@ -14,7 +14,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 }
 
 // Node 22+ sizes V8's young generation by the machine's memory: a run that may read a message of
-// 64 MiB or more starts again with Node 20's size (young-generation.js).
+// 64 MiB or more starts again with Node 20's size, and two settings for its memory (young-generation.js).
 if (Number(process.versions.node.split('.')[0]) >= 22) {
   const young = await import('./young-generation.js');
   if (young.wantsSmallerYoungGeneration(args)) process.exit(await young.runInChild(fileURLToPath(import.meta.url), args));

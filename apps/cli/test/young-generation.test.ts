@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript of the bin, without types
-import { childArguments, wantsSmallerYoungGeneration } from '../bin/young-generation.js';
+import { childArguments, childEnvironment, wantsSmallerYoungGeneration } from '../bin/young-generation.js';
 
 const root = path.resolve(__dirname, '../../..');
 const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
@@ -61,8 +61,16 @@ describe('wantsSmallerYoungGeneration', () => {
     expect(wantsSmallerYoungGeneration([crowded], { ...on('24.21.0'), list })).toBe(false);
   });
 
-  it('gives the child the size, this process\'s own flags, the bin and its arguments, in that order', () => {
-    expect(childArguments('/bin/ddex-check.js', ['a.xml', '-f', 'json'], ['--enable-source-maps'])).toEqual(['--max-semi-space-size=16', '--enable-source-maps', '/bin/ddex-check.js', 'a.xml', '-f', 'json']);
+  it('gives the child the size, no incremental marking, this process\'s own flags, the bin and its arguments, in that order', () => {
+    expect(childArguments('/bin/ddex-check.js', ['a.xml', '-f', 'json'], ['--enable-source-maps'], {})).toEqual(['--max-semi-space-size=16', '--no-incremental-marking', '--enable-source-maps', '/bin/ddex-check.js', 'a.xml', '-f', 'json']);
+    // Incremental marking chosen either way, as a flag or in NODE_OPTIONS, is left as chosen.
+    expect(childArguments('/bin/ddex-check.js', ['a.xml'], ['--incremental-marking'], {})).toEqual(['--max-semi-space-size=16', '--incremental-marking', '/bin/ddex-check.js', 'a.xml']);
+    expect(childArguments('/bin/ddex-check.js', ['a.xml'], [], { NODE_OPTIONS: '--require x.cjs --no-incremental-marking' })).toEqual(['--max-semi-space-size=16', '/bin/ddex-check.js', 'a.xml']);
+  });
+
+  it('gives the child malloc\'s threshold of 1 MiB, unless the environment sets one', () => {
+    expect(childEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_MMAP_THRESHOLD_: '1048576' });
+    expect(childEnvironment({ PATH: '/bin', MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({ PATH: '/bin', MALLOC_MMAP_THRESHOLD_: '65536' });
   });
 });
 
@@ -72,7 +80,7 @@ describe('the bin on a message of 64 MiB', () => {
     const big = sized(path.join(dir, 'nul/message.xml'), 64 * MiB);
     const probe = path.join(dir, 'probe.cjs');
     // Each process (and its worker threads, under the same pid) writes its flags.
-    writeFileSync(probe, "require('fs').appendFileSync(process.env.PROBE_FILE, JSON.stringify([process.pid, process.execArgv]) + '\\n');\n");
+    writeFileSync(probe, "require('fs').appendFileSync(process.env.PROBE_FILE, JSON.stringify([process.pid, [...process.execArgv, process.env.MALLOC_MMAP_THRESHOLD_ ?? 'default']]) + '\\n');\n");
     const run = (extra: NodeJS.ProcessEnv) => {
       const out = path.join(dir, `probe-${Object.keys(extra).length}.txt`);
       writeFileSync(out, '');
@@ -87,8 +95,9 @@ describe('the bin on a message of 64 MiB', () => {
     expect(through.out).toMatch(/not well-formed XML/);
     expect(through.out).toBe(alone.out);
     expect(alone.code).toBe(1);
-    expect(alone.processes).toEqual([[]]);
-    if (Number(process.versions.node.split('.')[0]) >= 22) expect(through.processes).toEqual([[], ['--max-semi-space-size=16']]);
-    else expect(through.processes).toEqual([[]]);
+    // Each process's flags, then malloc's threshold.
+    expect(alone.processes).toEqual([['default']]);
+    if (Number(process.versions.node.split('.')[0]) >= 22) expect(through.processes).toEqual([['default'], ['--max-semi-space-size=16', '--no-incremental-marking', '1048576']]);
+    else expect(through.processes).toEqual([['default']]);
   });
 });

@@ -16,6 +16,16 @@ function referenced(m: Awaited<ReturnType<typeof readXml>>['message']): string[]
   return out;
 }
 
+/** The resources whose reference an earlier resource has, by the definition: asked reference by reference. */
+function shadowedByReference(index: ReturnType<typeof indexMessage>, m: Awaited<ReturnType<typeof readXml>>['message']): number[] {
+  const out: number[] = [];
+  for (let n = 0; n < m.resources.length; n++) {
+    const ref = m.resources.at(n)!.reference?.value;
+    if (ref && index.resourceNumber(ref) !== n) out.push(n);
+  }
+  return out;
+}
+
 /** The deals naming a release another deal names too, by the definition: asked reference by reference. */
 function sharingByReference(index: ReturnType<typeof indexMessage>, m: Awaited<ReturnType<typeof readXml>>['message']): number[] {
   const out: number[] = [];
@@ -70,6 +80,7 @@ describe.each([
     expect(index.resource('A1')?.type).toBe('MusicalWorkSoundRecording');
     // Both records of A1 answer to the first's number; a reference no record has, and the empty one, to none.
     expect(index.resourceNumber('A1')).toBe(0);
+    expect(index.shadowedResources()).toEqual([1]);
     expect(index.resourceNumber('A9')).toBe(-1);
     expect(index.resourceNumber('')).toBe(-1);
     // A9 has no record: its users are still listed, in order.
@@ -140,6 +151,7 @@ describe('the index grown while a message kept as objects streams', () => {
     const typed = indexMessage(m, true);
     expect(grown).not.toBe(maps);
     for (const index of [grown, maps, typed]) expect(index.dealsSharingRelease()).toEqual(sharingByReference(maps, m));
+    for (const index of [grown, maps, typed]) expect(index.shadowedResources()).toEqual(shadowedByReference(maps, m));
     const anchors = new Set<string>(['', 'missing']);
     for (const r of m.releases) if (r.reference) anchors.add(r.reference.value);
     for (const r of m.resources) if (r.reference) anchors.add(r.reference.value);
@@ -213,10 +225,14 @@ describe('the index grown while a message kept as bytes streams', () => {
     const grownInDeal = knownInDeal(indexMessage(m), m);
     const grownSharing = indexMessage(m).dealsSharingRelease();
     expect(grownSharing).toEqual(sharingByReference(indexMessage(m), m));
+    const grownShadowed = indexMessage(m).shadowedResources();
+    expect(grownShadowed).toEqual(shadowedByReference(indexMessage(m), m));
     forgetIndex(m);
     expect(indexMessage(m, false).dealsSharingRelease()).toEqual(grownSharing);
+    expect(indexMessage(m, false).shadowedResources()).toEqual(grownShadowed);
     forgetIndex(m);
     expect(indexMessage(m, true).dealsSharingRelease()).toEqual(grownSharing);
+    expect(indexMessage(m, true).shadowedResources()).toEqual(grownShadowed);
     forgetIndex(m);
     const maps = answers(indexMessage(m, false), refs);
     expect(knownUsed(indexMessage(m, false), m)).toEqual([]);
@@ -233,7 +249,7 @@ describe('the index grown while a message kept as bytes streams', () => {
     expect(typed).toEqual(maps);
     // The kind told without a view is the view's.
     for (const row of grown) expect(row.resourceKindAt, row.ref).toBe(row.kindOfResource);
-    return Object.assign(grown, { known: grownKnown, inDeal: grownInDeal, sharing: grownSharing });
+    return Object.assign(grown, { known: grownKnown, inDeal: grownInDeal, sharing: grownSharing, shadowed: grownShadowed });
   }
 
   const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
@@ -273,6 +289,8 @@ describe('the index grown while a message kept as bytes streams', () => {
     expect(of('R9').dealNumbersOfRelease).toEqual([0]);
     // Deals 0 and 1 share R0 (deal 0 named it before its record came, deal 1 twice); deal 2 has R2 alone.
     expect(grown.sharing).toEqual([0, 1]);
+    // A1's second record (61) is the one resource whose reference an earlier one has.
+    expect(grown.shadowed).toEqual([61]);
     // Told used by number while streaming: only A1's first record (0), which R2 names after it came. R0 named
     // A1, A2, B3 and B59 before them (kept aside by reference), A1's second record (61) is not its anchor.
     expect(grown.known).toEqual([0]);

@@ -56,6 +56,8 @@ export interface MessageIndex {
    * has a deal of its own).
    */
   dealsSharingRelease(): number[];
+  /** The numbers in `resources`, ascending, of the resources whose reference an earlier resource has (`resourceNumber` of it is that one's): none in most messages. */
+  shadowedResources(): number[];
 }
 
 /** Indexes built so far, per model: many rules ask at message end, the index is built once. */
@@ -164,6 +166,8 @@ export class MapIndexBuilder {
   // Record numbers: a list kept as bytes makes a new view at each read.
   private readonly byResource = new NumbersByName();
   private readonly byRelease = new NumbersByName();
+  /** Resources whose reference an earlier one has. */
+  private readonly shadowed: number[] = [];
   /** How far each list is indexed. */
   private releasesDone = 0;
   private resourcesDone = 0;
@@ -187,7 +191,9 @@ export class MapIndexBuilder {
     const res = m.resources;
     for (let i = this.resourcesDone; i < res.length; i++) {
       const ref = res.at(i)!.reference?.value;
-      if (ref && !this.resources.has(ref)) this.resources.set(ref, i);
+      if (!ref) continue;
+      if (!this.resources.has(ref)) this.resources.set(ref, i);
+      else this.shadowed.push(i);
     }
     this.resourcesDone = res.length;
     const ps = m.parties;
@@ -236,6 +242,7 @@ export class MapIndexBuilder {
       dealsOfRelease: (ref) => byRelease.get(ref).map((i) => m.deals.at(i)!),
       dealNumbersOfRelease: (ref) => byRelease.get(ref),
       dealsSharingRelease: () => byRelease.shared(),
+      shadowedResources: () => this.shadowed.slice(),
     };
   }
 }
@@ -289,6 +296,8 @@ class AnchorTable<T> {
   private size: number;
   /** Anchors held (the table grows past two thirds full). */
   private count = 0;
+  /** Records whose anchor an earlier record holds, in order. */
+  readonly shadowed: number[] = [];
   /**
    * Anchors found lately and their records, by hash: a reference is looked up as it is read and
    * again when its record closes (the index's links), and confirming an anchor reads its record.
@@ -329,7 +338,10 @@ class AnchorTable<T> {
         this.count++;
         return;
       }
-      if (this.hashes[at] === h && this.anchors(held, ref)) return;
+      if (this.hashes[at] === h && this.anchors(held, ref)) {
+        this.shadowed.push(record);
+        return;
+      }
     }
   }
 
@@ -533,6 +545,7 @@ export class TypedIndexBuilder {
       dealsOfRelease: (ref) => byRelease.get(ref),
       dealNumbersOfRelease: (ref) => byRelease.numbers(ref),
       dealsSharingRelease: () => byRelease.shared(),
+      shadowedResources: () => resources.shadowed.slice(),
     };
   }
 }

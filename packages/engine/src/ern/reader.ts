@@ -104,7 +104,8 @@ export function createErnReader(init: {
   const names = new Map<string, string>();
   const shared: SharedLists = new Map();
   // The index of the message is filled as records close (index-of-message.ts): kept as bytes, from each record before it is written.
-  const index = store ? new TypedIndexBuilder(message) : new MapIndexBuilder(message);
+  // Let go once handed to the message (`finish`): the report lets go of it before it lists the recordings.
+  let index: TypedIndexBuilder | MapIndexBuilder | null = store ? new TypedIndexBuilder(message) : new MapIndexBuilder(message);
 
   const listener: XmlListener = {
     name: 'ern-reader',
@@ -112,7 +113,7 @@ export function createErnReader(init: {
     onClose: (el) => {
       // A reference that a record closed before it declares is resolved here: only the others are kept (ErnMessage.unresolvedReferences).
       const target = targetOf(el.name);
-      if (target !== null && !index.resolves(target, el.text)) message.unresolvedReferences.push(referenceOf(el)!);
+      if (target !== null && !index!.resolves(target, el.text)) message.unresolvedReferences.push(referenceOf(el)!);
       dispatcher.onClose(el);
       // A long track list (every track of a catalog in one album) goes to bytes as it grows, not when its release closes.
       if (store && el.name === 'ResourceGroupContentItem') storeLongTracks(message.releases.at(-1));
@@ -133,14 +134,14 @@ export function createErnReader(init: {
         if (onRelease) for (let i = releases; i < message.releases.length; i++) onRelease(message.releases.at(i)!, i);
         if (onDeal) for (let i = deals; i < message.deals.length; i++) onDeal(message.deals.at(i)!, i);
         if (store) {
-          index.add();
+          index!.add();
           for (const list of lists) list.seal();
         } else {
           compactNew(message.releases as unknown[], releases, shared);
           compactNew(message.resources as unknown[], resources, shared);
           compactNew(message.deals as unknown[], deals, shared);
           compactNew(message.parties as unknown[], parties, shared);
-          index.add();
+          index!.add();
         }
         releases = message.releases.length;
         resources = message.resources.length;
@@ -158,7 +159,8 @@ export function createErnReader(init: {
         finished = true;
         if (family4) finish4(message);
         else finish3(message);
-        adoptIndex(message, index);
+        adoptIndex(message, index!);
+        index = null;
       }
       return message;
     },

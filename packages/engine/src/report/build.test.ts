@@ -4,6 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { validate } from '../validate.js';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
+import { buildReport, isCatalogRelease } from './build.js';
+import type { WouldCreate } from './types.js';
+import type { ErnMessage } from '../ern/model.js';
+import { readSample, readXml } from '../ern/testing/read-message.js';
+import { sampleRows } from '../ern/testing/sample-rows.js';
 
 const base = readFileSync(path.resolve(__dirname, '../../../../fixtures/batches/album-43/5012345678900.xml'), 'utf8');
 
@@ -71,5 +76,61 @@ describe('report builder', () => {
     const finding = report.checks.find((c) => c.rule === 'release-reference-resolves' && c.status === 'error');
     expect(finding?.release).toBe('R1');
     expect(report.releases).toEqual([expect.objectContaining({ reference: 'R0', outcome: 'left_out', errors: 1 })]);
+  });
+});
+
+/** The recordings the report lists, worked out the plain way: for each created release, every sound recording of its resource and track lists (by reference) not listed before. */
+function recordingsByDefinition(m: ErnMessage, file: string): WouldCreate['recordings'] {
+  const out: WouldCreate['recordings'] = [];
+  const listed = new Set<string>();
+  for (const release of m.releases) {
+    if (!isCatalogRelease(release)) continue;
+    const held = new Set([...release.resourceReferences.map((r) => r.value), ...Array.from(release.tracks, (t) => t.resourceReference.value)]);
+    for (const resource of m.resources) {
+      const ref = resource.reference?.value;
+      if (resource.kind !== 'SoundRecording' || ref === undefined || !held.has(ref) || listed.has(ref)) continue;
+      listed.add(ref);
+      out.push({ file, release: release.reference?.value ?? '', reference: ref, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
+    }
+  }
+  return out;
+}
+
+function reportOf(m: ErnMessage, file: string) {
+  const summary = { file, ern_version: null, root: null, message_id: null, sender: null, created: null, releases: 0, resources: 0, tracks: 0, deals: 0, rejected: false };
+  return buildReport({ source: file, checks: [], messages: [{ file, message: m, summary, updates: new Set() }], engine: { version: '0', schema_engine: 'x', started_at: '', duration_ms: 0 } });
+}
+
+describe('the recordings would be created', () => {
+  const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
+
+  it.each(rows.map((r) => [r.file] as const))('are those of the plain definition, kept as bytes and as objects: %s', async (file) => {
+    for (const store of [true, false]) {
+      const { message: m } = await readSample(file, undefined, store);
+      expect(reportOf(m, file).would_create.recordings).toEqual(recordingsByDefinition(m, file));
+    }
+  });
+
+  it('come once, under the first release that holds each, when a reference is declared twice, by an image first, or is empty', async () => {
+    const recording = (ref: string, title: string) => `<SoundRecording><ResourceReference>${ref}</ResourceReference><Type>MusicalWorkSoundRecording</Type><DisplayTitleText>${title}</DisplayTitleText></SoundRecording>`;
+    const image = (ref: string) => `<Image><ResourceReference>${ref}</ResourceReference><Type>FrontCoverImage</Type></Image>`;
+    const album = (ref: string, tracks: string[]) =>
+      `<Release><ReleaseReference>${ref}</ReleaseReference><ReleaseType>Album</ReleaseType><ResourceGroup>${tracks.map((t) => `<ResourceGroupContentItem><ReleaseResourceReference>${t}</ReleaseResourceReference></ResourceGroupContentItem>`).join('')}</ResourceGroup></Release>`;
+    const xml =
+      `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43"><ResourceList>${image('A3')}${recording('A1', 'One')}${recording('A2', 'Two')}${recording('A3', 'Three')}${recording('A1', 'One again')}${recording('', 'Blank')}${recording('A4', 'Four')}</ResourceList>` +
+      `<ReleaseList>${album('R0', ['A2', 'A3', ''])}${album('R1', ['A4', 'A1', 'A2'])}</ReleaseList></ern:NewReleaseMessage>`;
+    for (const store of [true, false]) {
+      const { message: m } = await readXml(xml, undefined, store);
+      const recordings = reportOf(m, 'm.xml').would_create.recordings;
+      expect(recordings.map((r) => [r.release, r.reference, r.title])).toEqual([
+        ['R0', 'A2', 'Two'],
+        // A3's first record is an image: its sound recording is the one listed.
+        ['R0', 'A3', 'Three'],
+        ['R0', '', 'Blank'],
+        ['R1', 'A1', 'One'],
+        ['R1', 'A4', 'Four'],
+      ]);
+      expect(recordings).toEqual(recordingsByDefinition(m, 'm.xml'));
+    }
   });
 });

@@ -45,67 +45,11 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
     // Each message judges its own releases: references like R0 repeat across the messages of a batch.
     const mine = byFile.get(read.file) ?? [];
     const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
-    const index = indexMessage(m);
-    const attributed = attributeChecks(mine, m, index);
-    // Recordings by the number of the first resource with their reference (the index's), not sets of references: a
-    // catalog's album names hundreds of thousands. A reference no resource has cannot match one; the empty one is not numbered.
-    const recorded = new Uint8Array(m.resources.length);
-    let recordedEmpty = false;
-
-    for (const release of m.releases) {
-      if (!isCatalogRelease(release)) continue;
-      const reference = release.reference?.value ?? '';
-      const own = attributed.get(reference) ?? [];
-      const errors = own.filter((c) => c.status === 'error').length;
-      const warnings = own.filter((c) => c.status === 'warning').length;
-      const staff = own.some((c) => c.needs_staff && c.status !== 'pass');
-      const outcome: ReleaseOutcome['outcome'] =
-        messageLevelError || errors > 0 ? 'left_out' : staff ? 'flagged' : read.updates.has(reference) ? 'updated' : 'created';
-      const title = titleOf(release);
-      const upc = release.ids.icpn?.value ?? null;
-      releases.push({ file: read.file, reference, title, upc, kind: release.kind, outcome, errors, warnings });
-      if (outcome !== 'created' && outcome !== 'updated') continue;
-      wouldCreate.releases.push({ file: read.file, reference, title, upc, outcome });
-      for (const name of release.displayArtists.map((a) => a.name).concat(release.displayArtistNames)) {
-        if (name && !artists.has(name)) artists.set(name, { name, reference: release.displayArtists.find((a) => a.name === name)?.partyReference ?? null });
-      }
-      const inRelease = new Uint8Array(m.resources.length);
-      let emptyInRelease = false;
-      const mark = (ref: string) => {
-        if (ref === '') emptyInRelease = true;
-        const n = index.resourceNumber(ref);
-        if (n >= 0) inRelease[n] = 1;
-      };
-      for (const r of release.resourceReferences) mark(r.value);
-      // The track list by the index's numbers (an album's are worked out once, for the rules).
-      const numbers = index.trackFacts(release).numbers;
-      let unresolved = false;
-      for (let i = 0; i < numbers.length; i++) {
-        if (numbers[i] >= 0) inRelease[numbers[i]] = 1;
-        else unresolved = true;
-      }
-      // A reference that resolves to none may be the empty one, which `mark` notes (it is not numbered).
-      if (unresolved && !emptyInRelease) for (const t of release.tracks) if (t.resourceReference.value === '') emptyInRelease = true;
-      const resources = m.resources;
-      for (let i = 0; i < resources.length; i++) {
-        const resource = resources.at(i)!;
-        if (resource.kind !== 'SoundRecording') continue;
-        // Read once: a stored record decodes its field at every read.
-        const ref = resource.reference?.value;
-        if (ref === undefined) continue;
-        if (ref === '') {
-          if (!emptyInRelease || recordedEmpty) continue;
-          recordedEmpty = true;
-        } else {
-          const n = index.resourceNumber(ref);
-          if (!inRelease[n] || recorded[n]) continue;
-          recorded[n] = 1;
-        }
-        wouldCreate.recordings.push({ file: read.file, release: reference, reference: ref, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
-      }
-    }
-    // At 1 GB the index is about 25 MB: let it go before the batch's next message is reported.
-    forgetIndex(m);
+    const listing = judgeReleases(read, mine, messageLevelError, { releases, wouldCreate, artists });
+    const recordings = listRecordings(read, listing);
+    // A catalog's 400,000 recordings are not copied from one list to another.
+    if (wouldCreate.recordings.length === 0) wouldCreate.recordings = recordings;
+    else for (const recording of recordings) wouldCreate.recordings.push(recording);
   }
   wouldCreate.artists = [...artists.values()];
 
@@ -129,6 +73,106 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
     would_create: wouldCreate,
     engine,
   };
+}
+
+/** Where each recording is listed: the catalog releases created or updated, in order, and per resource number the one that lists it. */
+interface Listing {
+  listed: string[];
+  /** Per resource number (the first resource with its reference), the release in `listed` that holds it first; -1: none. */
+  owner: Int32Array;
+  /** The release in `listed` that holds the empty reference first; -1: none. */
+  emptyOwner: number;
+  /** A resource whose reference an earlier one has: the number of that one. */
+  anchorOf: Map<number, number>;
+}
+
+/**
+ * Judges the catalog releases of one message (their outcomes, the releases and artists that would be
+ * created) and works out, with the message's index, where each recording is listed. The index is let
+ * go at the end (about 30 MB at 1 GB), before the recordings are listed, the run's peak of memory.
+ */
+function judgeReleases(read: ReadMessage, mine: Check[], messageLevelError: boolean, out: { releases: ReleaseOutcome[]; wouldCreate: WouldCreate; artists: Map<string, { name: string; reference: string | null }> }): Listing {
+  const { releases, wouldCreate, artists } = out;
+  const m = read.message!;
+  const index = indexMessage(m);
+  const attributed = attributeChecks(mine, m, index);
+  // With the index: each release's outcome, and the release each recording is listed under (the first created or
+  // updated one that holds it), by the number of the first resource with its reference (the index's): not sets of
+  // references, a catalog's album names hundreds of thousands. The empty reference is not numbered.
+  const listed: string[] = [];
+  const owner = new Int32Array(m.resources.length).fill(-1);
+  let emptyOwner = -1;
+  for (const release of m.releases) {
+    if (!isCatalogRelease(release)) continue;
+    const reference = release.reference?.value ?? '';
+    const own = attributed.get(reference) ?? [];
+    const errors = own.filter((c) => c.status === 'error').length;
+    const warnings = own.filter((c) => c.status === 'warning').length;
+    const staff = own.some((c) => c.needs_staff && c.status !== 'pass');
+    const outcome: ReleaseOutcome['outcome'] =
+      messageLevelError || errors > 0 ? 'left_out' : staff ? 'flagged' : read.updates.has(reference) ? 'updated' : 'created';
+    const title = titleOf(release);
+    const upc = release.ids.icpn?.value ?? null;
+    releases.push({ file: read.file, reference, title, upc, kind: release.kind, outcome, errors, warnings });
+    if (outcome !== 'created' && outcome !== 'updated') continue;
+    wouldCreate.releases.push({ file: read.file, reference, title, upc, outcome });
+    for (const name of release.displayArtists.map((a) => a.name).concat(release.displayArtistNames)) {
+      if (name && !artists.has(name)) artists.set(name, { name, reference: release.displayArtists.find((a) => a.name === name)?.partyReference ?? null });
+    }
+    const k = listed.push(reference) - 1;
+    let empty = false;
+    const take = (n: number) => {
+      if (n >= 0 && owner[n] === -1) owner[n] = k;
+    };
+    for (const r of release.resourceReferences) {
+      if (r.value === '') empty = true;
+      take(index.resourceNumber(r.value));
+    }
+    // The track list by the index's numbers (an album's are worked out once, for the rules).
+    const numbers = index.trackFacts(release).numbers;
+    let unresolved = false;
+    for (let i = 0; i < numbers.length; i++) {
+      if (numbers[i] >= 0) take(numbers[i]);
+      else unresolved = true;
+    }
+    // A reference that resolves to none may be the empty one (it is not numbered).
+    if (unresolved && !empty) for (const t of release.tracks) if (t.resourceReference.value === '') empty = true;
+    if (empty && emptyOwner === -1) emptyOwner = k;
+  }
+  // A resource whose reference an earlier one has is numbered as that one (few: read now, while the index is there).
+  const anchorOf = new Map<number, number>();
+  for (const i of index.shadowedResources()) anchorOf.set(i, index.resourceNumber(m.resources.at(i)!.reference!.value));
+  forgetIndex(m);
+  return { listed, owner, emptyOwner, anchorOf };
+}
+
+/** The recordings of one message's listed releases (`judgeReleases`): each once, the first sound recording of each number, under its release, in the ResourceList's order. */
+function listRecordings(read: ReadMessage, { listed, owner, emptyOwner, anchorOf }: Listing): WouldCreate['recordings'] {
+  const m = read.message!;
+  const byRelease: WouldCreate['recordings'][] = listed.map(() => []);
+  const done = new Uint8Array(m.resources.length);
+  let emptyDone = false;
+  const resources = m.resources;
+  for (let i = 0; i < resources.length; i++) {
+    const resource = resources.at(i)!;
+    if (resource.kind !== 'SoundRecording') continue;
+    // Read once: a stored record decodes its field at every read.
+    const ref = resource.reference?.value;
+    if (ref === undefined) continue;
+    let k: number;
+    if (ref === '') {
+      if (emptyOwner === -1 || emptyDone) continue;
+      emptyDone = true;
+      k = emptyOwner;
+    } else {
+      const n = anchorOf.get(i) ?? i;
+      if (owner[n] === -1 || done[n] === 1) continue;
+      done[n] = 1;
+      k = owner[n];
+    }
+    byRelease[k].push({ file: read.file, release: listed[k], reference: ref, title: resource.titles[0]?.text ?? null, isrc: resource.isrc?.value ?? null });
+  }
+  return byRelease.length === 1 ? byRelease[0] : byRelease.flat();
 }
 
 /**

@@ -56,6 +56,6 @@ export const hasSound = (cls: ContentClass) => cls === 'audio' || cls === 'video
 export const needsCover = (cls: ContentClass) => cls === 'audio' || cls === 'video';
 
 /** The numbers of the resources that make the release's content, for its class: its track list when it has one, else its resource list (as `primaryResourceNumbers`). */
-export function contentResourceNumbersOf(release: Release, index: MessageIndex, cls: ContentClass = contentClassOf(release)): number[] {
+export function contentResourceNumbersOf(release: Release, index: MessageIndex, cls: ContentClass = contentClassOf(release)): Int32Array {
   return resourceNumbersOfKinds(release, index, CONTENT_KINDS[cls]);
 }

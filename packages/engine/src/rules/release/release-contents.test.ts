@@ -59,7 +59,7 @@ describe.each([
     const looked = Array.from(album.tracks, (t) => index.resource(t.resourceReference.value));
     expect(Array.from(index.trackFacts(album).numbers)).toEqual(Array.from(album.tracks, (t) => index.resourceNumber(t.resourceReference.value)));
     expect(primaryResourcesOf(album, index).map(refOf)).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
-    expect(contentResourceNumbersOf(album, index).map((n) => refOf(index.resourceAt(n)))).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
+    expect(Array.from(contentResourceNumbersOf(album, index), (n) => refOf(index.resourceAt(n)))).toEqual(looked.filter((r) => r?.kind === 'SoundRecording').map(refOf));
     expect(resourcesUsedBy(album, index).map(refOf)).toEqual(resourceRefsOf(album).filter((ref) => index.resource(ref)));
     expect(index.trackFacts(album).linked).toBe(trackLinks);
     expect(Array.from(album.tracks).some((t) => t.linked.length > 0)).toBe(trackLinks);
@@ -170,7 +170,7 @@ describe('primaryResourceNumbers and RecordFlags', () => {
         for (const release of m.releases) {
           releases++;
           const numbers = primaryResourceNumbers(release, index);
-          expect(numbers.map((n) => index.resourceAt(n)!.loc), row.file).toEqual(primaryResourcesOf(release, index).map((r) => r.loc));
+          expect(Array.from(numbers, (n) => index.resourceAt(n)!.loc), row.file).toEqual(primaryResourcesOf(release, index).map((r) => r.loc));
         }
         forgetIndex(m);
       }

@@ -57,26 +57,27 @@ export function primaryResourcesOf(release: Release, index: MessageIndex): Resou
 
 /** The resources of `kinds` in the release's track list when it has one, else in its resource list. */
 export function resourcesOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): Resource[] {
-  return resourceNumbersOfKinds(release, index, kinds).map((n) => index.resourceAt(n)!);
+  return Array.from(resourceNumbersOfKinds(release, index, kinds), (n) => index.resourceAt(n)!);
 }
 
 /** `primaryResourcesOf` by the resources' numbers (the index's), with no view made: a rule that noted what it needs of each resource as it closed (`ctx.onResource`) reads only those it reports. */
-export function primaryResourceNumbers(release: Release, index: MessageIndex): number[] {
+export function primaryResourceNumbers(release: Release, index: MessageIndex): Int32Array {
   return resourceNumbersOfKinds(release, index, PRIMARY_KINDS);
 }
 
-/** `resourcesOfKinds` by the resources' numbers (the index's), with no view made. */
-export function resourceNumbersOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): number[] {
-  const picked: number[] = [];
+/** `resourcesOfKinds` by the resources' numbers (the index's), with no view made: a typed array (an album of a catalog message has hundreds of thousands). */
+export function resourceNumbersOfKinds(release: Release, index: MessageIndex, kinds: ReadonlySet<Resource['kind']>): Int32Array {
+  const tracks = release.tracks.length > 0 ? index.trackFacts(release).numbers : null;
+  const refs = release.resourceReferences;
+  const picked = new Int32Array(tracks ? tracks.length : refs.length);
+  let count = 0;
   const pick = (n: number) => {
     const kind = index.resourceKindAt(n);
-    if (kind !== undefined && kinds.has(kind)) picked.push(n);
+    if (kind !== undefined && kinds.has(kind)) picked[count++] = n;
   };
-  if (release.tracks.length > 0) {
-    const { numbers } = index.trackFacts(release);
-    for (let at = 0; at < numbers.length; at++) pick(numbers[at]);
-  } else for (const r of release.resourceReferences) pick(index.resourceNumber(r.value));
-  return picked;
+  if (tracks) for (let at = 0; at < tracks.length; at++) pick(tracks[at]);
+  else for (const r of refs) pick(index.resourceNumber(r.value));
+  return picked.subarray(0, count);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { NO_SEQUENCE, type TrackFacts } from '../../../ern/track-facts.js';
+import { NO_SEQUENCE, NumbersPerGroup, type TrackFacts } from '../../../ern/track-facts.js';
 import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
 import type { Located } from '../../../ern/model.js';
@@ -70,30 +70,27 @@ export default defineRule({
 function inOrder(facts: TrackFacts, kindAt: (n: number) => string | undefined): boolean {
   const { numbers, sequences, groups, groupPaths } = facts;
   if (sequences === null) return false;
-  const discOf = groupNumbers(groupPaths, 2).of;
-  const seen: (Set<number> | undefined)[] = [];
-  const lowest: number[] = [];
-  const highest: number[] = [];
+  const { of: discOf, count } = groupNumbers(groupPaths, 2);
+  // A disc's numbered tracks: n different numbers from 1 to n are 1, 2, … n, and none can be beyond n.
+  const numbered = new Uint8Array(numbers.length);
+  const sizes = new Int32Array(count);
   for (let at = 0; at < numbers.length; at++) {
-    const sequence = sequences[at];
-    if (sequence === NO_SEQUENCE) continue;
+    if (sequences[at] === NO_SEQUENCE) continue;
     const kind = kindAt(numbers[at]);
     if (kind !== 'SoundRecording' && kind !== 'Video') continue;
+    numbered[at] = 1;
+    sizes[discOf[groups[at]]]++;
+  }
+  const seen = new NumbersPerGroup(sizes);
+  const highest = new Int32Array(count);
+  for (let at = 0; at < numbers.length; at++) {
+    if (numbered[at] === 0) continue;
     const disc = discOf[groups[at]];
-    const set = seen[disc];
-    if (set === undefined) {
-      seen[disc] = new Set([sequence]);
-      lowest[disc] = highest[disc] = sequence;
-      continue;
-    }
-    set.add(sequence);
-    if (sequence < lowest[disc]) lowest[disc] = sequence;
+    const sequence = sequences[at];
+    if (sequence < 1 || sequence > sizes[disc]) return false;
+    seen.add(disc, sequence);
     if (sequence > highest[disc]) highest[disc] = sequence;
   }
-  // n different numbers from 1 to n are 1, 2, … n.
-  for (let disc = 0; disc < seen.length; disc++) {
-    const set = seen[disc];
-    if (set !== undefined && (lowest[disc] < 1 || highest[disc] > set.size)) return false;
-  }
+  for (let disc = 0; disc < count; disc++) if (highest[disc] > seen.count(disc)) return false;
   return true;
 }

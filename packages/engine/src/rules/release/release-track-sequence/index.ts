@@ -6,7 +6,7 @@
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { NO_SEQUENCE, type TrackFacts } from '../../../ern/track-facts.js';
+import { NO_SEQUENCE, NumbersPerGroup, type TrackFacts } from '../../../ern/track-facts.js';
 import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
 
 export default defineRule({
@@ -103,21 +103,22 @@ function clean(facts: TrackFacts, sequenced: (n: number) => boolean): boolean {
   const { of: keyOf, count } = groupNumbers(groupPaths);
   const numbered = new Uint8Array(count);
   const isSequenced = new Uint8Array(numbers.length);
+  // Per group, its sequenced tracks: the numbers 1 to that many are noted in bytes, not a Set.
+  const sizes = new Int32Array(count);
   for (let at = 0; at < numbers.length; at++) {
     if (!sequenced(numbers[at])) continue;
     isSequenced[at] = 1;
+    sizes[keyOf[groups[at]]]++;
     if (sequences[at] !== NO_SEQUENCE) numbered[keyOf[groups[at]]] = 1;
   }
-  const seen: (Set<number> | undefined)[] = [];
+  const seen = new NumbersPerGroup(sizes);
   for (let at = 0; at < numbers.length; at++) {
     if (isSequenced[at] === 0) continue;
     const key = keyOf[groups[at]];
     if (numbered[key] === 0) continue;
     const sequence = sequences[at];
     if (sequence === NO_SEQUENCE) return false;
-    const set = (seen[key] ??= new Set());
-    if (set.has(sequence)) return false;
-    set.add(sequence);
+    if (!seen.add(key, sequence)) return false;
   }
   return true;
 }
