@@ -6,6 +6,7 @@
 import { openBatch, BatchError, type Batch, type BatchEntry } from './batch/index.js';
 import { createErnReader, tightenHeap, wantsRecordStore, type ErnReader } from './ern/reader.js';
 import type { ErnMessage } from './ern/model.js';
+import { kindAt } from './ern/record-list.js';
 import { runMessagePass, type PassResult, type RootInfo } from './xml/pass.js';
 import { CURRENT_VERSION, ERN_ROOTS, SUPPORTED_VERSIONS, draftOfNamespace, oldErnOfNamespace, versionNameOfNamespace, versionOfNamespace } from './xml/version.js';
 import type { SchemaResult, SchemaSession, SchemaValidator } from './xml/schema-validator.js';
@@ -234,12 +235,22 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
     created: message?.header.createdDateTime?.value ?? null,
     releases: message?.releases.length ?? 0,
     resources: message?.resources.length ?? 0,
-    tracks: message?.resources.filter((r) => r.kind === 'SoundRecording' || r.kind === 'Video').length ?? 0,
+    tracks: message ? tracksOf(message) : 0,
     deals: message?.deals.length ?? 0,
     rejected: Boolean(pass.fatal || problem || schemaInvalid),
   };
   if (d && pass.fatal) pushAll(checks, d.findings());
   return { read: { file, message, summary, updates: d?.updates ?? new Set() }, checks, dispatcher: message && !pass.fatal ? d : null };
+}
+
+/** Sound recordings and videos of the message, counted by kind without a view of each (a catalog message has hundreds of thousands). */
+function tracksOf(message: ErnMessage): number {
+  let count = 0;
+  for (let i = 0; i < message.resources.length; i++) {
+    const kind = kindAt(message.resources, i);
+    if (kind === 'SoundRecording' || kind === 'Video') count++;
+  }
+  return count;
 }
 
 function safeFinish(reader: ErnReader, checks: Check[], file: string): ErnMessage | null {

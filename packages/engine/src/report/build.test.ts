@@ -64,6 +64,8 @@ describe('report builder', () => {
     expect(album.map((r) => r.reference)).toEqual(declared);
     // Each track release holds its one recording, already listed with the album.
     expect(report.would_create.recordings).toHaveLength(declared.length);
+    // The message's tracks, counted by kind.
+    expect(report.messages[0].tracks).toBe(declared.length);
   }, 60_000);
 
   it('counts a track-release error against the album that holds the track', async () => {

@@ -32,6 +32,8 @@ export interface Locations {
   /** Line, column and path of location `id`, as a report writes them. */
   loc(id: LocId): Loc;
   line(id: LocId): number;
+  /** `loc(id).path` alone. */
+  path(id: LocId): string;
 }
 
 export class LocTable implements Locations {
