@@ -100,6 +100,8 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
         if (options.media !== false) await read.dispatcher.exit('Media:exit', media);
         pushAll(read.checks, read.dispatcher.checks(read.read.message.version));
         read.dispatcher.release();
+        // The rules' state (numbers, flags, hashes noted while the message streamed) is let go before the report, the run's peak of memory.
+        read.dispatcher = null;
         attributeByPath(read.checks, read.read.message, read.read.file);
       }
       pushAll(checks, read.checks);
