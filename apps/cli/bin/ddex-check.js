@@ -13,12 +13,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.exit(0);
 }
 
-// Node 22+ sizes V8's young generation by the machine's memory: a run that may read a message of
-// 64 MiB or more starts again with Node 20's size, and two settings for its memory (young-generation.js).
-if (Number(process.versions.node.split('.')[0]) >= 22) {
-  const young = await import('./young-generation.js');
-  if (young.wantsSmallerYoungGeneration(args)) process.exit(await young.runInChild(fileURLToPath(import.meta.url), args));
-}
+// A run that may read a message of 64 MiB or more starts again in a child with settings for its
+// memory (memory-settings.js).
+const memory = await import('./memory-settings.js');
+if (memory.wantsChild(args)) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args));
 
 const cacheBase = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ddex-check');
 const cacheWanted = !process.env.NODE_DISABLE_COMPILE_CACHE;

@@ -4,7 +4,7 @@
  * media checks, and builds the report with its verdict.
  */
 import { openBatch, BatchError, type Batch, type BatchEntry } from './batch/index.js';
-import { createErnReader, tightenHeap, wantsRecordStore, type ErnReader } from './ern/reader.js';
+import { createErnReader, settleModel, tightenHeap, wantsRecordStore, type ErnReader } from './ern/reader.js';
 import type { ErnMessage } from './ern/model.js';
 import { kindAt } from './ern/record-list.js';
 import { runMessagePass, type PassResult, type RootInfo } from './xml/pass.js';
@@ -103,6 +103,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
         // The rules' state (numbers, flags, hashes noted while the message streamed) is let go before the report, the run's peak of memory.
         read.dispatcher = null;
         attributeByPath(read.checks, read.read.message, read.read.file);
+        settleModel(read.read.message);
       }
       pushAll(checks, read.checks);
     }

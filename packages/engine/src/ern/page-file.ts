@@ -53,8 +53,27 @@ export class PageFile {
   /** `keep`: complete pages kept in memory. */
   constructor(
     private readonly pageBytes: number,
-    private readonly keep: number,
+    private keep: number,
   ) {}
+
+  /**
+   * Keeps at most `keep` complete pages in memory from now on, sending the least recently read of
+   * the others to the file now (a model whose rules are done is read in order by the report, and a
+   * batch keeps every message's model until then).
+   */
+  shrink(keep: number): void {
+    if (keep >= this.keep || this.inMemory) return;
+    this.keep = keep;
+    while (this.resident.length > keep) {
+      let oldest = 0;
+      for (let k = 1; k < this.resident.length; k++) if (this.lastUse[this.resident[k]] < this.lastUse[this.resident[oldest]]) oldest = k;
+      const gone = this.resident[oldest];
+      if (this.fileAt[gone] < 0 && !this.writeOut(gone, this.used[gone])) return;
+      this.resident[oldest] = this.resident[this.resident.length - 1];
+      this.resident.pop();
+      this.pages[gone] = null;
+    }
+  }
 
   get length(): number {
     return this.pages.length;
@@ -191,6 +210,11 @@ export class Int32Pages {
     this.mask = (1 << pageBits) - 1;
     this.ints = (1 << pageBits) * fields;
     this.file = new PageFile(this.ints * 4, keep);
+  }
+
+  /** Keeps at most `keep` complete pages in memory from now on (`PageFile.shrink`). */
+  shrink(keep: number): void {
+    this.file.shrink(keep);
   }
 
   /** The next row's number; its page is `tail`. */

@@ -48,6 +48,20 @@ export function wantsRecordStore(bytes: number | undefined): boolean {
 
 let heapTightened = false;
 
+/** Pages of a model kept in memory once its rules are done (`settleModel`). */
+const SETTLED_PAGES = 2;
+
+/**
+ * Lets go of the pages of a model kept as bytes that stay in memory (records, locations, paths)
+ * beyond a few, once its rules are done: its report reads the lists in order, and a batch keeps
+ * every message's model until its report (about 16 MB each beyond the message's pages, at 1 GB,
+ * while the report's recordings are made: the run's peak).
+ */
+export function settleModel(message: ErnMessage): void {
+  if (message.releases instanceof RecordList) message.releases.shrink(SETTLED_PAGES);
+  if (message.locations instanceof LocTable) message.locations.shrink(SETTLED_PAGES);
+}
+
 /**
  * Asks V8 to grow this process's heap by 20% at a time instead of its default (up to several
  * times the live heap). A message kept as bytes has a small live heap, but its rules decode what

@@ -39,6 +39,11 @@ export class RecordList<T extends object> implements Records<T> {
     return this.length;
   }
 
+  /** Keeps at most `keep` pages of the list's store in memory from now on (the store is shared by the message's lists). */
+  shrink(keep: number): void {
+    this.store.shrink(keep);
+  }
+
   /** Writes the records pushed since the last call into the store (their elements closed). */
   seal(): void {
     const pending = this.pending;

@@ -288,6 +288,31 @@ describe('RecordStore', () => {
       store.close();
     });
 
+    it('shrinks its budget on demand, writing out the pages that never left, and reads every record back', () => {
+      // Within its budget until now: no page has been written to the file yet.
+      RESIDENT_PAGES.records = 100;
+      const store = new RecordStore();
+      const list = fill(store);
+      expect(store.stats().fileBytes).toBe(0);
+      const pages = store.stats().pages;
+      store.shrink(2);
+      // Two complete pages and the one being written stay; the others went to the file.
+      expect(store.stats().inMemory).toBe(3);
+      expect(store.stats().fileBytes).toBeGreaterThan((pages - 4) * (1 << 20));
+      // Read in order, then scattered: every record as written, within the new budget.
+      for (let i = 0; i < list.length; i += 97) expect(list[i].ref).toBe(`R${i}`);
+      for (let k = 0; k < 500; k++) {
+        const i = (k * 7919) % list.length;
+        expect(list[i].nested).toEqual({ a: i % 7, b: [`x${i}`, i] });
+      }
+      expect(store.stats().inMemory).toBeLessThanOrEqual(3);
+      // A larger budget asked later is not taken: the store only shrinks.
+      store.shrink(50);
+      expect(list[0].text).toBe(`text 0 `.repeat(30));
+      expect(store.stats().inMemory).toBeLessThanOrEqual(3);
+      store.close();
+    });
+
     it('makes no file while its pages fit the budget', () => {
       RESIDENT_PAGES.records = 100;
       const store = new RecordStore();

@@ -174,6 +174,11 @@ export class RecordStore {
     return this.pages.stats();
   }
 
+  /** Keeps at most `keep` complete pages in memory from now on (`PageFile.shrink`): the model's rules are done. */
+  shrink(keep: number): void {
+    this.pages.shrink(keep);
+  }
+
   /** Lets go of the pages and the temporary file (the store is not read again). */
   close(): void {
     this.pages.close();

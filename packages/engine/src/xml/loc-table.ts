@@ -79,6 +79,12 @@ export class LocTable implements Locations {
     return this.field(id, 0);
   }
 
+  /** Keeps at most `keep` pages of locations (and of its path table's rows) in memory from now on: the message's rules are done. */
+  shrink(keep: number): void {
+    this.rows.shrink(keep);
+    this.table?.shrink(keep);
+  }
+
   path(id: LocId): string {
     const row = this.field(id, 0);
     if (row <= -2) return this.paths[-2 - row];

@@ -40,6 +40,11 @@ const PACKED_REL_LIMIT = (2 ** 31 - SEGMENT_LIMIT) / SEGMENT_LIMIT - 1;
 export class PathTable {
   /** Pages of anchored rows, a page at a time as rows are taken (no copy when the table grows); beyond a few in memory they go to a temporary file, like the records' (ern/page-file.ts): a path is read for a finding. */
   private readonly rows = new Int32Pages(PAGE_BITS, FIELDS, RESIDENT_PAGES.rows);
+
+  /** Keeps at most `keep` pages of rows in memory from now on: the message's rules are done, a path is read only for a finding. */
+  shrink(keep: number): void {
+    this.rows.shrink(keep);
+  }
   /** `/Name` by segment number. */
   private readonly names: string[] = [];
   private readonly numbers = new Map<string, number>();

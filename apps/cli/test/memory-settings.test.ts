@@ -1,6 +1,6 @@
 /**
- * On Node 22 and later a run that may read a message of 64 MiB or more starts again in a child
- * with 16 MiB semi-spaces (bin/young-generation.js): which runs do, the child's arguments, and the
+ * A run that may read a message of 64 MiB or more starts again in a child with settings for its
+ * memory (bin/memory-settings.js): which runs do, the child's arguments and environment, and the
  * real bin answering the same through the child as in one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript of the bin, without types
-import { childArguments, childEnvironment, wantsSmallerYoungGeneration } from '../bin/young-generation.js';
+import { childArguments, childEnvironment, wantsChild } from '../bin/memory-settings.js';
 
 const root = path.resolve(__dirname, '../../..');
 const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
@@ -25,47 +25,54 @@ function sized(file: string, size: number): string {
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-young-'));
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-memory-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('wantsSmallerYoungGeneration', () => {
+describe('wantsChild', () => {
   const on = (version: string, execArgv: string[] = [], env: NodeJS.ProcessEnv = {}) => ({ version, execArgv, env });
 
-  it('asks for it on Node 22 and later when a message of 64 MiB or more may be read, unless the size was chosen', () => {
+  it('asks for one when a message of 64 MiB or more may be read, unless the settings were chosen', () => {
     const big = sized(path.join(dir, 'big/message.xml'), 64 * MiB);
     const small = sized(path.join(dir, 'small/message.xml'), 64 * MiB - 1);
-    expect(wantsSmallerYoungGeneration([big], on('22.12.0'))).toBe(true);
-    expect(wantsSmallerYoungGeneration([big], on('24.21.0'))).toBe(true);
-    expect(wantsSmallerYoungGeneration([big], on('20.20.2'))).toBe(false);
-    expect(wantsSmallerYoungGeneration([small], on('24.21.0'))).toBe(false);
-    expect(wantsSmallerYoungGeneration([big], on('24.21.0', ['--max-semi-space-size=64']))).toBe(false);
-    expect(wantsSmallerYoungGeneration([big], on('24.21.0', [], { NODE_OPTIONS: '--max-semi-space-size=32' }))).toBe(false);
+    expect(wantsChild([big], on('22.12.0'))).toBe(true);
+    expect(wantsChild([big], on('24.21.0'))).toBe(true);
+    expect(wantsChild([big], on('20.20.2'))).toBe(true);
+    expect(wantsChild([small], on('24.21.0'))).toBe(false);
+    expect(wantsChild([small], on('20.20.2'))).toBe(false);
+    // Chosen: on Node 22 and later the semi-space size (a flag or NODE_OPTIONS), on Node 20 malloc's threshold.
+    expect(wantsChild([big], on('24.21.0', ['--max-semi-space-size=64']))).toBe(false);
+    expect(wantsChild([big], on('24.21.0', [], { NODE_OPTIONS: '--max-semi-space-size=32' }))).toBe(false);
+    expect(wantsChild([big], on('24.21.0', [], { MALLOC_MMAP_THRESHOLD_: '65536' }))).toBe(true);
+    expect(wantsChild([big], on('20.20.2', [], { MALLOC_MMAP_THRESHOLD_: '65536' }))).toBe(false);
+    expect(wantsChild([big], on('20.20.2', ['--max-semi-space-size=64']))).toBe(true);
     // Options and their values are not paths; a path that cannot be read is the CLI's to report.
-    expect(wantsSmallerYoungGeneration(['-f', 'json', small, path.join(dir, 'missing.xml')], on('24.21.0'))).toBe(false);
-    expect(wantsSmallerYoungGeneration(['-f', 'json', small, big], on('24.21.0'))).toBe(true);
+    expect(wantsChild(['-f', 'json', small, path.join(dir, 'missing.xml')], on('24.21.0'))).toBe(false);
+    expect(wantsChild(['-f', 'json', small, big], on('24.21.0'))).toBe(true);
   });
 
   it('looks two levels into folders, within a budget of entries, and takes a zip of 2 MiB or more as one that may hold such a message', () => {
     const deliveries = path.join(dir, 'deliveries');
     sized(path.join(deliveries, 'one/two/message.xml'), 300 * MiB);
-    expect(wantsSmallerYoungGeneration([path.join(deliveries, 'one')], on('24.21.0'))).toBe(true);
-    expect(wantsSmallerYoungGeneration([deliveries], on('24.21.0'))).toBe(false);
-    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/a.zip'), 2 * MiB)], on('24.21.0'))).toBe(true);
-    expect(wantsSmallerYoungGeneration([sized(path.join(dir, 'zips/b.ZIP'), 2 * MiB - 1)], on('24.21.0'))).toBe(false);
+    expect(wantsChild([path.join(deliveries, 'one')], on('24.21.0'))).toBe(true);
+    expect(wantsChild([deliveries], on('24.21.0'))).toBe(false);
+    expect(wantsChild([sized(path.join(dir, 'zips/a.zip'), 2 * MiB)], on('24.21.0'))).toBe(true);
+    expect(wantsChild([sized(path.join(dir, 'zips/b.ZIP'), 2 * MiB - 1)], on('24.21.0'))).toBe(false);
     const crowded = path.join(dir, 'crowded');
     for (let i = 0; i < 5000; i++) sized(path.join(crowded, `a${String(i).padStart(4, '0')}.jpg`), 0);
     sized(path.join(crowded, 'z.xml'), 300 * MiB);
     // Listed in order, the message comes after 5,000 images: past the budget, it is not looked for.
     const list = (folder: string) => readdirSync(folder).sort();
-    expect(wantsSmallerYoungGeneration([crowded], { ...on('24.21.0'), list })).toBe(false);
+    expect(wantsChild([crowded], { ...on('24.21.0'), list })).toBe(false);
   });
 
-  it('gives the child the size, no incremental marking, this process\'s own flags, the bin and its arguments, in that order', () => {
-    expect(childArguments('/bin/ddex-check.js', ['a.xml', '-f', 'json'], ['--enable-source-maps'], {})).toEqual(['--max-semi-space-size=16', '--no-incremental-marking', '--enable-source-maps', '/bin/ddex-check.js', 'a.xml', '-f', 'json']);
+  it('gives the child, on Node 22 and later, the size and no incremental marking, then this process\'s own flags, the bin and its arguments', () => {
+    expect(childArguments('/bin/ddex-check.js', ['a.xml', '-f', 'json'], ['--enable-source-maps'], {}, '24.21.0')).toEqual(['--max-semi-space-size=16', '--no-incremental-marking', '--enable-source-maps', '/bin/ddex-check.js', 'a.xml', '-f', 'json']);
     // Incremental marking chosen either way, as a flag or in NODE_OPTIONS, is left as chosen.
-    expect(childArguments('/bin/ddex-check.js', ['a.xml'], ['--incremental-marking'], {})).toEqual(['--max-semi-space-size=16', '--incremental-marking', '/bin/ddex-check.js', 'a.xml']);
-    expect(childArguments('/bin/ddex-check.js', ['a.xml'], [], { NODE_OPTIONS: '--require x.cjs --no-incremental-marking' })).toEqual(['--max-semi-space-size=16', '/bin/ddex-check.js', 'a.xml']);
+    expect(childArguments('/bin/ddex-check.js', ['a.xml'], ['--incremental-marking'], {}, '22.12.0')).toEqual(['--max-semi-space-size=16', '--incremental-marking', '/bin/ddex-check.js', 'a.xml']);
+    expect(childArguments('/bin/ddex-check.js', ['a.xml'], [], { NODE_OPTIONS: '--require x.cjs --no-incremental-marking' }, '24.21.0')).toEqual(['--max-semi-space-size=16', '/bin/ddex-check.js', 'a.xml']);
+    // Node 20: its own young generation, and incremental marking made no difference there.
+    expect(childArguments('/bin/ddex-check.js', ['a.xml'], ['--enable-source-maps'], {}, '20.20.2')).toEqual(['--enable-source-maps', '/bin/ddex-check.js', 'a.xml']);
   });
 
   it('gives the child malloc\'s threshold of 1 MiB, unless the environment sets one', () => {
@@ -75,7 +82,7 @@ describe('wantsSmallerYoungGeneration', () => {
 });
 
 describe('the bin on a message of 64 MiB', () => {
-  it(`answers through the child as in one process, and starts one only on Node 22 and later (this is ${process.version})`, () => {
+  it(`answers through the child as in one process, with the settings of its Node (this is ${process.version})`, () => {
     // 64 MiB of NUL bytes: not XML, refused at its first byte, so the run is short.
     const big = sized(path.join(dir, 'nul/message.xml'), 64 * MiB);
     const probe = path.join(dir, 'probe.cjs');
@@ -88,16 +95,16 @@ describe('the bin on a message of 64 MiB', () => {
       return { code: r.status, out: r.stdout, processes: [...new Map(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as [number, string[]])).values()] };
     };
     const through = run({});
-    // The size chosen in NODE_OPTIONS: the run stays in its process.
-    const alone = run({ NODE_OPTIONS: `--require ${probe} --max-semi-space-size=16` });
+    // The settings chosen (the semi-space size in NODE_OPTIONS, malloc's threshold in the environment): the run stays in its process.
+    const alone = run({ NODE_OPTIONS: `--require ${probe} --max-semi-space-size=16`, MALLOC_MMAP_THRESHOLD_: '131072' });
     expect(through.code).toBe(1);
     expect(through.out).toMatch(/would be rejected/);
     expect(through.out).toMatch(/not well-formed XML/);
     expect(through.out).toBe(alone.out);
     expect(alone.code).toBe(1);
     // Each process's flags, then malloc's threshold.
-    expect(alone.processes).toEqual([['default']]);
+    expect(alone.processes).toEqual([['131072']]);
     if (Number(process.versions.node.split('.')[0]) >= 22) expect(through.processes).toEqual([['default'], ['--max-semi-space-size=16', '--no-incremental-marking', '1048576']]);
-    else expect(through.processes).toEqual([['default']]);
+    else expect(through.processes).toEqual([['default'], ['1048576']]);
   });
 });

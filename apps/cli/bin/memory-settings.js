@@ -1,0 +1,107 @@
+// A run that may read a message of 64 MiB or more (kept as bytes: its garbage dies young, and its
+// pages and arrays are freed at message end) starts again in a child process with settings for its
+// memory, which cannot be set once the process runs:
+// - glibc's malloc hands blocks of 1 MiB or more straight from the system and gives them back when
+//   freed (MALLOC_MMAP_THRESHOLD_): with its sliding threshold, the record pages and the index's
+//   arrays freed at message end stayed in its heap. Node 20 at 1 GB: 233-239 against 284-287 MiB.
+// - On Node 22 and later, Node 20's young generation: they size it by the machine's memory
+//   (semi-spaces of up to 64 MiB, against 16), which only raised the peak (a 1 GB message on
+//   Node 24: 431 MiB against 302 MiB with 16 MiB semi-spaces; at 326 MB 313 against 216 MiB, at
+//   104 MB 265 against 221, in the same time).
+// - On Node 22 and later, no incremental marking: V8 13 marks the old generation a little at a time
+//   while the pass runs, and every object made meanwhile survives that cycle; a pass making garbage
+//   as fast as it reads kept about 20 MB more of it (at 300 MB: 212-250 against 272-283 MiB, in the
+//   same time). Node 20 showed no difference.
+// Node 24 at 1 GB, three runs each, with 16 MiB semi-spaces: 322-335 MiB with neither of the other
+// two, 307-312 with no incremental marking alone, 310-319 with malloc's threshold alone, 254-296 with
+// both, in the same time within the machine's noise. The child costs one Node start (about 50 ms).
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const SEMI_SPACE_MB = 16;
+/** malloc's threshold for the child, unless the environment sets one. */
+const MMAP_THRESHOLD = String(1024 * 1024);
+/** `RECORD_STORE_MIN_BYTES` (packages/engine/src/ern/reader.ts): from this size a message is kept as bytes. */
+const LARGE_MESSAGE = 64 * 1024 * 1024;
+/** A zip that may hold such a message: ERN XML compresses 15 to 25 times. */
+const LARGE_ZIP = 2 * 1024 * 1024;
+/** Entries of a folder looked at, at most (a delivery folder holds a message and its media). */
+const MAX_ENTRIES = 5000;
+
+/**
+ * Whether this run should start again in a child: when a path given is or holds (two levels down) an
+ * .xml of LARGE_MESSAGE bytes or more, or a .zip of LARGE_ZIP or more, unless the settings were
+ * chosen (malloc's threshold in the environment, and on Node 22 and later the semi-space size as a
+ * flag or in NODE_OPTIONS). Anything that cannot be read is left to the CLI to report.
+ */
+export function wantsChild(args, { execArgv = process.execArgv, env = process.env, version = process.versions.node, stat = statSync, list = readdirSync } = {}) {
+  if (Number(version.split('.')[0]) >= 22) {
+    if (execArgv.some((a) => a.startsWith('--max-semi-space-size')) || (env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return false;
+  } else if (env.MALLOC_MMAP_THRESHOLD_ !== undefined) return false;
+  const budget = { entries: MAX_ENTRIES };
+  return args.some((arg) => !arg.startsWith('-') && holdsLarge(arg, 2, budget, stat, list));
+}
+
+function holdsLarge(file, levels, budget, stat, list) {
+  let info;
+  try {
+    info = stat(file);
+  } catch {
+    return false;
+  }
+  if (info.isFile()) return isLarge(file, info.size);
+  if (!info.isDirectory() || levels === 0) return false;
+  let names;
+  try {
+    names = list(file);
+  } catch {
+    return false;
+  }
+  for (const name of names) {
+    if (--budget.entries < 0) return false;
+    if (holdsLarge(path.join(file, name), levels - 1, budget, stat, list)) return true;
+  }
+  return false;
+}
+
+function isLarge(file, size) {
+  const lower = file.toLowerCase();
+  return (lower.endsWith('.zip') && size >= LARGE_ZIP) || (!lower.endsWith('.zip') && size >= LARGE_MESSAGE);
+}
+
+/**
+ * The child's arguments: on Node 22 and later the semi-space size and no incremental marking
+ * (unless this process chose), then this process's own flags, the bin and its arguments.
+ */
+export function childArguments(script, args, execArgv = process.execArgv, env = process.env, version = process.versions.node) {
+  if (Number(version.split('.')[0]) < 22) return [...execArgv, script, ...args];
+  const chosen = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(no-)?incremental-marking$/.test(a));
+  return [`--max-semi-space-size=${SEMI_SPACE_MB}`, ...(chosen ? [] : ['--no-incremental-marking']), ...execArgv, script, ...args];
+}
+
+/** The child's environment: this one, with malloc's threshold unless it sets one. */
+export function childEnvironment(env = process.env) {
+  return env.MALLOC_MMAP_THRESHOLD_ === undefined ? { ...env, MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD } : env;
+}
+
+/** Runs the CLI again in a child with `childArguments`; resolves to its exit code, or ends this process by the signal that ended it. */
+export async function runInChild(script, args) {
+  // Loaded only for such a run: every run of the bin reads this module, most need no child.
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, childArguments(script, args), { stdio: 'inherit', env: childEnvironment() });
+    // A signal meant for this process (a CI runner ending the job) goes to the child, which ends the run.
+    const forward = (signal) => child.kill(signal);
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const signal of signals) process.on(signal, forward);
+    child.on('error', (error) => {
+      process.stderr.write(`ddex-check: internal error: cannot start the run (${error.message})\n`);
+      resolve(2);
+    });
+    child.on('exit', (code, signal) => {
+      for (const s of signals) process.off(s, forward);
+      if (signal) process.kill(process.pid, signal);
+      else resolve(code ?? 2);
+    });
+  });
+}
