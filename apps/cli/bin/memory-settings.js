@@ -3,7 +3,7 @@
 // memory, which cannot be set once the process runs:
 // - glibc's malloc hands blocks of 1 MiB or more straight from the system and gives them back when
 //   freed (MALLOC_MMAP_THRESHOLD_): with its sliding threshold, the record pages and the index's
-//   arrays freed at message end stayed in its heap. Node 20 at 1 GB: 233-239 against 284-287 MiB.
+//   arrays freed at message end stayed in its heap. Node 20 at 1 GB: 230-238 against 280-287 MiB.
 // - On Node 22 and later, Node 20's young generation: they size it by the machine's memory
 //   (semi-spaces of up to 64 MiB, against 16), which only raised the peak (a 1 GB message on
 //   Node 24: 431 MiB against 302 MiB with 16 MiB semi-spaces; at 326 MB 313 against 216 MiB, at
