@@ -64,15 +64,7 @@ export class PageFile {
   shrink(keep: number): void {
     if (keep >= this.keep || this.inMemory) return;
     this.keep = keep;
-    while (this.resident.length > keep) {
-      let oldest = 0;
-      for (let k = 1; k < this.resident.length; k++) if (this.lastUse[this.resident[k]] < this.lastUse[this.resident[oldest]]) oldest = k;
-      const gone = this.resident[oldest];
-      if (this.fileAt[gone] < 0 && !this.writeOut(gone, this.used[gone])) return;
-      this.resident[oldest] = this.resident[this.resident.length - 1];
-      this.resident.pop();
-      this.pages[gone] = null;
-    }
+    while (this.resident.length > keep) if (this.evict(-1) === undefined) return;
   }
 
   get length(): number {
@@ -130,18 +122,28 @@ export class PageFile {
     this.resident.push(i);
     this.lastUse[i] = ++this.clock;
     if (this.resident.length <= this.keep || this.inMemory) return null;
+    const buffer = this.evict(i);
+    return buffer && buffer.length >= bytes && buffer.length === this.pageBytes ? buffer : null;
+  }
+
+  /**
+   * Sends the least recently read resident page other than `except` to the file (when it is not
+   * there yet) and out of memory; returns its buffer to reuse, or undefined when it could not be
+   * written (it stays, and nothing leaves from then on).
+   */
+  private evict(except: number): Buffer | null | undefined {
     let oldest = -1;
     for (let k = 0; k < this.resident.length; k++) {
       const p = this.resident[k];
-      if (p !== i && (oldest < 0 || this.lastUse[p] < this.lastUse[this.resident[oldest]])) oldest = k;
+      if (p !== except && (oldest < 0 || this.lastUse[p] < this.lastUse[this.resident[oldest]])) oldest = k;
     }
     const gone = this.resident[oldest];
-    if (this.fileAt[gone] < 0 && !this.writeOut(gone, this.used[gone])) return null;
+    if (this.fileAt[gone] < 0 && !this.writeOut(gone, this.used[gone])) return undefined;
     this.resident[oldest] = this.resident[this.resident.length - 1];
     this.resident.pop();
     const buffer = this.pages[gone];
     this.pages[gone] = null;
-    return buffer !== null && buffer.length >= bytes && buffer.length === this.pageBytes ? buffer : null;
+    return buffer;
   }
 
   private writeOut(i: number, usedBytes: number): boolean {

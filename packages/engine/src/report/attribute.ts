@@ -21,16 +21,12 @@ export function attributeByPath(checks: Check[], message: ErnMessage, file: stri
   // The records named by the checks' paths, by path: found by going through the list a path names, its records' paths
   // joined one at a time (xml/path-table.ts), not by a map of every record's path (at 1 GB a schema error made maps of
   // 800,000 paths: 1.1 s and 130 MB).
-  const wanted = new Set<string>();
-  for (const check of checks) {
-    if (check.file !== file || !check.field || (check.release !== null && check.resource)) continue;
-    wanted.add(itemPath(check.field));
-  }
-  if (wanted.size === 0) return;
+  const open = checks.filter((check) => check.file === file && check.field && !(check.release !== null && check.resource));
+  if (open.length === 0) return;
+  const wanted = new Set(open.map((check) => itemPath(check.field)));
   const releases = referencesAt(message.releases, wanted, message);
   const resources = referencesAt(message.resources, wanted, message);
-  for (const check of checks) {
-    if (check.file !== file || !check.field || (check.release !== null && check.resource)) continue;
+  for (const check of open) {
     const item = itemPath(check.field);
     if (check.release === null) check.release = releases.get(item) ?? null;
     if (!check.resource) {

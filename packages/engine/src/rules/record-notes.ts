@@ -20,11 +20,7 @@ export class RecordFlags {
   private bytes = new Uint8Array(1024);
 
   set(n: number, flags: number): void {
-    if (n >= this.bytes.length) {
-      const grown = new Uint8Array(Math.max(n + 1, this.bytes.length * 2));
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
+    this.bytes = withRoom(this.bytes, n);
     this.bytes[n] |= flags;
   }
 
@@ -46,11 +42,7 @@ export class RecordHashes {
 
   /** Notes `text` (null: none) as record `n`'s value. */
   set(n: number, text: string | null): void {
-    if (n >= this.values.length) {
-      const grown = new Uint32Array(Math.max(n + 1, this.values.length * 2));
-      grown.set(this.values);
-      this.values = grown;
-    }
+    this.values = withRoom(this.values, n);
     this.values[n] = text === null ? 0 : hashText(text) >>> 0 || 1;
     if (n >= this.count) this.count = n + 1;
   }
@@ -69,4 +61,12 @@ export class RecordHashes {
     for (let n = 0; n < this.count; n++) if (twice.has(this.values[n])) numbers.push(n);
     return numbers;
   }
+}
+
+/** `array`, or a copy of it twice as long (at least `n + 1`) when `n` is beyond it. */
+function withRoom<A extends Uint8Array | Uint32Array>(array: A, n: number): A {
+  if (n < array.length) return array;
+  const grown = new (array.constructor as new (length: number) => A)(Math.max(n + 1, array.length * 2));
+  grown.set(array);
+  return grown;
 }

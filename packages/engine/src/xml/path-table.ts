@@ -40,11 +40,6 @@ const PACKED_REL_LIMIT = (2 ** 31 - SEGMENT_LIMIT) / SEGMENT_LIMIT - 1;
 export class PathTable {
   /** Pages of anchored rows, a page at a time as rows are taken (no copy when the table grows); beyond a few in memory they go to a temporary file, like the records' (ern/page-file.ts): a path is read for a finding. */
   private readonly rows = new Int32Pages(PAGE_BITS, FIELDS, RESIDENT_PAGES.rows);
-
-  /** Keeps at most `keep` pages of rows in memory from now on: the message's rules are done, a path is read only for a finding. */
-  shrink(keep: number): void {
-    this.rows.shrink(keep);
-  }
   /** `/Name` by segment number. */
   private readonly names: string[] = [];
   private readonly numbers = new Map<string, number>();
@@ -114,6 +109,11 @@ export class PathTable {
     this.rels[row * FIELDS + 2] = index;
     this.relKeys.set(key, row);
     return row;
+  }
+
+  /** Keeps at most `keep` pages of rows in memory from now on: the message's rules are done, a path is read only for a finding. */
+  shrink(keep: number): void {
+    this.rows.shrink(keep);
   }
 
   /** `/NewReleaseMessage/ReleaseList/Release[2]/ReleaseId/ICPN`: the anchor's steps then the relative ones, sibling indices shown from the second one. */
