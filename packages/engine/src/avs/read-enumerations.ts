@@ -5,10 +5,11 @@
  * `CurrentTerritoryCode` (ISO + TIS + DDEX codes up to 4.1) resolves to the union of its members.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
-import { readCacheJson, engineCacheDir, writeCacheJson } from '../cache/disk-cache.js';
+import { engineCacheDir, keyByStat, readCacheJson, writeCacheJson } from '../cache/disk-cache.js';
 
 export interface SimpleTypeValues {
   values: string[];
@@ -80,16 +81,21 @@ interface CachedEnumerations {
 
 /**
  * The named simple types of an AVS file. Parsing DDEX's 3 MB AVS takes a CLI run about 60-80 ms,
- * so the result is kept in the user cache, named by the SHA-256 of the file (hashing it costs a
- * few ms); `cacheDir` null reads the file every time.
+ * so the result is kept in the user cache, named by the SHA-256 of the file, which is read and
+ * hashed again only when its stat changed; `cacheDir` null reads the file every time.
  */
 export async function readEnumerationsFile(file: string, cacheDir: string | null = engineCacheDir('avs')): Promise<Map<string, SimpleTypeValues>> {
-  const bytes = await readFile(file);
-  if (!cacheDir) return readEnumerations(bytes.toString('utf8'));
-  const key = createHash('sha256').update(`avs ${CACHE_FORMAT}\0`).update(bytes).digest('hex');
+  if (!cacheDir) return readEnumerations((await readFile(file)).toString('utf8'));
+  // A file that stats as when it was hashed is not read again (keyByStat).
+  let bytes: Buffer | undefined;
+  const key = keyByStat(cacheDir, `avs ${CACHE_FORMAT}\0${path.resolve(file)}`, () => {
+    bytes = readFileSync(file);
+    return { key: createHash('sha256').update(`avs ${CACHE_FORMAT}\0`).update(bytes).digest('hex'), files: [path.resolve(file)] };
+  });
   const cacheFile = path.join(cacheDir, `${key}.json`);
   const cached = readCacheJson<CachedEnumerations>(cacheFile);
   if (cached && cached.format === CACHE_FORMAT && cached.key === key && Array.isArray(cached.types)) return new Map(cached.types);
+  bytes ??= await readFile(file);
   const types = readEnumerations(bytes.toString('utf8'));
   writeCacheJson(cacheFile, { format: CACHE_FORMAT, key, types: [...types] } satisfies CachedEnumerations);
   return types;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readCacheJson, engineCacheDir, writeCacheJson } from '../cache/disk-cache.js';
+import { engineCacheDir, keyByStat, readCacheJson, writeCacheJson } from '../cache/disk-cache.js';
 import { COMPILED_FORMAT, type CompiledSet } from './compiled-set.js';
 import { resolveSchemaLocation } from './schema-files.js';
 import { compileXsdSet } from './set-compiler.js';
@@ -54,10 +54,15 @@ function setFiles(mainFile: string): { file: string; bytes: Buffer }[] {
 
 /** SHA-256 of the compiler format and of each file of the set, named relative to the main file's folder. */
 export function setKey(mainFile: string): string {
+  return keyedSet(mainFile).key;
+}
+
+function keyedSet(mainFile: string): { key: string; files: string[] } {
   const dir = path.dirname(mainFile);
   const hash = createHash('sha256').update(`format ${COMPILED_FORMAT}\0`);
-  for (const { file, bytes } of setFiles(mainFile)) hash.update(path.relative(dir, file)).update('\0').update(bytes).update('\0');
-  return hash.digest('hex');
+  const files = setFiles(mainFile);
+  for (const { file, bytes } of files) hash.update(path.relative(dir, file)).update('\0').update(bytes).update('\0');
+  return { key: hash.digest('hex'), files: files.map(({ file }) => file) };
 }
 
 function readDisk(file: string, key: string): CompiledSet | null {
@@ -73,7 +78,8 @@ export function loadCompiledSet(mainFile: string, cacheDir: string | null = defa
   const abs = path.resolve(mainFile);
   const known = inProcess.get(abs);
   if (known) return { ...known, source: 'memory' };
-  const key = setKey(abs);
+  // A set whose files stat as when it was keyed is not read again (keyByStat).
+  const key = keyByStat(cacheDir, `xsd set ${COMPILED_FORMAT}\0${abs}`, () => keyedSet(abs));
   let set: CompiledSet | null = null;
   let source = 'compiled';
   const file = cacheDir ? path.join(cacheDir, `${key}.json`) : null;
