@@ -17,7 +17,7 @@ import type { SaxesTagNS } from 'saxes';
 import { FastSaxesParser } from './fast-saxes.js';
 import { ByteScanner, type Handover, type ScanSink } from './byte-scanner.js';
 import { MessageDecoder, EncodingError } from './decode.js';
-import { isXmlWhitespace } from './events.js';
+import { grouped, isXmlWhitespace } from './events.js';
 
 /** `OPEN name ns line column attributeCount (key value)*`: names by number, values by string index. */
 export const OP_OPEN = 1;
@@ -328,7 +328,7 @@ export class EventEncoder {
       attrs.push(attr.prefix && attr.prefix !== '' ? attr.name : attr.local, attr.value);
     }
     if (this.allNames.length + 2 + (attrs.length >> 1) > MAX_NAMES && this.allNames.length + this.newNames(tag.local, tag.uri, attrs) > MAX_NAMES) {
-      this.fail('names', `the message names more than ${MAX_NAMES.toLocaleString('en-US')} different elements, attributes and namespaces (<${shortName(tag.local)}> at line ${this.tagLine}); ERN's schemas name fewer than 800 in all their versions, so the file is not read further`, this.tagLine, this.tagColumn);
+      this.fail('names', `the message names more than ${grouped(MAX_NAMES)} different elements, attributes and namespaces (<${shortName(tag.local)}> at line ${this.tagLine}); ERN's schemas name fewer than 800 in all their versions, so the file is not read further`, this.tagLine, this.tagColumn);
       throw new Stop();
     }
     this.writeOpen(tag.local, tag.uri, attrs, attrs.length);

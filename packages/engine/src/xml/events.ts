@@ -70,3 +70,11 @@ export function isXmlWhitespace(text: string): boolean {
   }
   return true;
 }
+
+/**
+ * `n` with its thousands grouped by commas (10000 → "10,000"), as `toLocaleString('en-US')` writes
+ * it without loading ICU's number formatting, which cost a CLI's start 9 ms when a rule's text used it.
+ */
+export function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

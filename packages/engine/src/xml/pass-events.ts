@@ -2,7 +2,7 @@
  * The pass's side of saxes' events: batches (event-encoder.ts), from this thread or the parse
  * thread, become elements with their DDEX paths and positions, handed to every listener.
  */
-import { MAX_ELEMENT_TEXT, type ClosedElement, type Loc, type OpenElement, type XmlListener } from './events.js';
+import { MAX_ELEMENT_TEXT, grouped, type ClosedElement, type Loc, type OpenElement, type XmlListener } from './events.js';
 import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, shortName, type EventBatch } from './event-encoder.js';
 import type { PassFailure, PassResult, RootInfo } from './pass.js';
 import { ANCHOR_DEPTH, PathTable, REL_SIBLINGS, TableLoc, TableLocated } from './path-table.js';
@@ -295,7 +295,7 @@ export class PassEvents {
     if (!bareNode || bareNode.name !== name) {
       const child = childBare(parentNode, name, this.paths, this.bareCounts);
       if (child === null) {
-        const limit = this.bareCounts.next > MAX_PATHS ? `more than ${MAX_PATHS.toLocaleString('en-US')} different element paths` : `different element paths of more than ${MAX_PATH_TEXT.toLocaleString('en-US')} characters in all`;
+        const limit = this.bareCounts.next > MAX_PATHS ? `more than ${grouped(MAX_PATHS)} different element paths` : `different element paths of more than ${grouped(MAX_PATH_TEXT)} characters in all`;
         this.fail({ kind: 'paths', message: `the message has ${limit} (<${shortName(name)}> at line ${line}); an ERN message has a few hundred paths, so the file is not read further`, line, column });
         return;
       }

@@ -1,6 +1,7 @@
 /** The message must be well-formed XML in a supported encoding, without DTD entities. Reported by the engine from the pass. */
 import { defineRule } from '../../define.js';
 import { MAX_DEPTH, MAX_NAMES } from '../../../xml/event-encoder.js';
+import { grouped } from '../../../xml/events.js';
 import { MAX_PATHS } from '../../../xml/pass-events.js';
 
 export default defineRule({
@@ -8,7 +9,7 @@ export default defineRule({
   stage: 'xml',
   meta: {
     label: 'Well-formed XML',
-    description: `The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16 (ISO-8859-1, US-ASCII and windows-1252 are decoded too, when declared), without entity declarations or external DTDs, nested at most ${MAX_DEPTH} levels deep, with at most ${MAX_NAMES.toLocaleString('en-US')} different names and ${MAX_PATHS.toLocaleString('en-US')} different element paths.`,
+    description: `The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16 (ISO-8859-1, US-ASCII and windows-1252 are decoded too, when declared), without entity declarations or external DTDs, nested at most ${MAX_DEPTH} levels deep, with at most ${grouped(MAX_NAMES)} different names and ${grouped(MAX_PATHS)} different element paths.`,
     versions: 'all',
     severity: 'error',
     messages: {
