@@ -13,8 +13,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.exit(0);
 }
 
-// A run that may read a message of 64 MiB or more starts again in a child with settings for its
-// memory (memory-settings.js).
+// A run that may read a message of 64 MiB or more (256 MiB on Node 20) starts again in a child with
+// settings for its memory (memory-settings.js).
 const memory = await import('./memory-settings.js');
 if (memory.wantsChild(args)) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args));
 

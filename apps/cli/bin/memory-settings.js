@@ -1,6 +1,6 @@
 // A run that may read a message of 64 MiB or more (kept as bytes: its garbage dies young, and its
-// pages and arrays are freed at message end) starts again in a child process with settings for its
-// memory, which cannot be set once the process runs:
+// pages and arrays are freed at message end; on Node 20, 256 MiB or more) starts again in a child
+// process with settings for its memory, which cannot be set once the process runs:
 // - glibc's malloc hands blocks of 1 MiB or more straight from the system and gives them back when
 //   freed (MALLOC_MMAP_THRESHOLD_): with its sliding threshold, the record pages and the index's
 //   arrays freed at message end stayed in its heap. Node 20 at 1 GB: 230-238 against 280-287 MiB.
@@ -14,7 +14,10 @@
 //   same time). Node 20 showed no difference.
 // Node 24 at 1 GB, three runs each, with 16 MiB semi-spaces: 322-335 MiB with neither of the other
 // two, 307-312 with no incremental marking alone, 310-319 with malloc's threshold alone, 254-296 with
-// both, in the same time within the machine's noise. The child costs one Node start (about 50 ms).
+// both, in the same time within the machine's noise. The child costs one Node start and a second
+// load of the CLI (about 0.1 s): on Node 20, where only malloc's threshold is set, it pays from 256
+// MiB on (at 104 MB: 1.78-1.80 s and 205-215 MiB alone, 1.86-1.90 s and 193-201 MiB through the
+// child; at 326 MB the same time, 250-272 against 264-286 MiB).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -25,31 +28,38 @@ const MMAP_THRESHOLD = String(1024 * 1024);
 const LARGE_MESSAGE = 64 * 1024 * 1024;
 /** A zip that may hold such a message: ERN XML compresses 15 to 25 times. */
 const LARGE_ZIP = 2 * 1024 * 1024;
+/** On Node 20, where the child only sets malloc's threshold: a message (and a zip) worth its start. */
+const LARGE_MESSAGE_NODE_20 = 256 * 1024 * 1024;
+const LARGE_ZIP_NODE_20 = 10 * 1024 * 1024;
 /** Entries of a folder looked at, at most (a delivery folder holds a message and its media). */
 const MAX_ENTRIES = 5000;
 
 /**
  * Whether this run should start again in a child: when a path given is or holds (two levels down) an
- * .xml of LARGE_MESSAGE bytes or more, or a .zip of LARGE_ZIP or more, unless the settings were
- * chosen (malloc's threshold in the environment, and on Node 22 and later the semi-space size as a
- * flag or in NODE_OPTIONS). Anything that cannot be read is left to the CLI to report.
+ * .xml of LARGE_MESSAGE bytes or more, or a .zip of LARGE_ZIP or more (on Node 20 the _NODE_20
+ * sizes), unless the settings were chosen (malloc's threshold in the environment, and on Node 22 and
+ * later the semi-space size as a flag or in NODE_OPTIONS). Anything that cannot be read is left to
+ * the CLI to report.
  */
 export function wantsChild(args, { execArgv = process.execArgv, env = process.env, version = process.versions.node, stat = statSync, list = readdirSync } = {}) {
-  if (Number(version.split('.')[0]) >= 22) {
+  const modern = Number(version.split('.')[0]) >= 22;
+  if (modern) {
     if (execArgv.some((a) => a.startsWith('--max-semi-space-size')) || (env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return false;
   } else if (env.MALLOC_MMAP_THRESHOLD_ !== undefined) return false;
   const budget = { entries: MAX_ENTRIES };
-  return args.some((arg) => !arg.startsWith('-') && holdsLarge(arg, 2, budget, stat, list));
+  const sizes = modern ? { message: LARGE_MESSAGE, zip: LARGE_ZIP } : { message: LARGE_MESSAGE_NODE_20, zip: LARGE_ZIP_NODE_20 };
+  return args.some((arg) => !arg.startsWith('-') && holdsLarge(arg, 2, budget, { stat, list, sizes }));
 }
 
-function holdsLarge(file, levels, budget, stat, list) {
+function holdsLarge(file, levels, budget, look) {
+  const { stat, list } = look;
   let info;
   try {
     info = stat(file);
   } catch {
     return false;
   }
-  if (info.isFile()) return isLarge(file, info.size);
+  if (info.isFile()) return isLarge(file, info.size, look.sizes);
   if (!info.isDirectory() || levels === 0) return false;
   let names;
   try {
@@ -59,14 +69,13 @@ function holdsLarge(file, levels, budget, stat, list) {
   }
   for (const name of names) {
     if (--budget.entries < 0) return false;
-    if (holdsLarge(path.join(file, name), levels - 1, budget, stat, list)) return true;
+    if (holdsLarge(path.join(file, name), levels - 1, budget, look)) return true;
   }
   return false;
 }
 
-function isLarge(file, size) {
-  const lower = file.toLowerCase();
-  return (lower.endsWith('.zip') && size >= LARGE_ZIP) || (!lower.endsWith('.zip') && size >= LARGE_MESSAGE);
+function isLarge(file, size, sizes) {
+  return size >= (file.toLowerCase().endsWith('.zip') ? sizes.zip : sizes.message);
 }
 
 /**

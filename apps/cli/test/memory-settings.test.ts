@@ -1,6 +1,6 @@
 /**
- * A run that may read a message of 64 MiB or more starts again in a child with settings for its
- * memory (bin/memory-settings.js): which runs do, the child's arguments and environment, and the
+ * A run that may read a message of 64 MiB or more (256 MiB on Node 20) starts again in a child with
+ * settings for its memory (bin/memory-settings.js): which runs do, the child's arguments and environment, and the
  * real bin answering the same through the child as in one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,32 +32,41 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('wantsChild', () => {
   const on = (version: string, execArgv: string[] = [], env: NodeJS.ProcessEnv = {}) => ({ version, execArgv, env });
 
-  it('asks for one when a message of 64 MiB or more may be read, unless the settings were chosen', () => {
+  it('asks for one when a message of 64 MiB or more may be read (256 MiB on Node 20), unless the settings were chosen', () => {
     const big = sized(path.join(dir, 'big/message.xml'), 64 * MiB);
     const small = sized(path.join(dir, 'small/message.xml'), 64 * MiB - 1);
+    const huge = sized(path.join(dir, 'huge/message.xml'), 256 * MiB);
+    const below = sized(path.join(dir, 'below/message.xml'), 256 * MiB - 1);
     expect(wantsChild([big], on('22.12.0'))).toBe(true);
     expect(wantsChild([big], on('24.21.0'))).toBe(true);
-    expect(wantsChild([big], on('20.20.2'))).toBe(true);
     expect(wantsChild([small], on('24.21.0'))).toBe(false);
+    // Node 20's child sets only malloc's threshold: it pays for its start from 256 MiB on.
+    expect(wantsChild([big], on('20.20.2'))).toBe(false);
+    expect(wantsChild([below], on('20.20.2'))).toBe(false);
+    expect(wantsChild([huge], on('20.20.2'))).toBe(true);
     expect(wantsChild([small], on('20.20.2'))).toBe(false);
     // Chosen: on Node 22 and later the semi-space size (a flag or NODE_OPTIONS), on Node 20 malloc's threshold.
     expect(wantsChild([big], on('24.21.0', ['--max-semi-space-size=64']))).toBe(false);
     expect(wantsChild([big], on('24.21.0', [], { NODE_OPTIONS: '--max-semi-space-size=32' }))).toBe(false);
     expect(wantsChild([big], on('24.21.0', [], { MALLOC_MMAP_THRESHOLD_: '65536' }))).toBe(true);
-    expect(wantsChild([big], on('20.20.2', [], { MALLOC_MMAP_THRESHOLD_: '65536' }))).toBe(false);
-    expect(wantsChild([big], on('20.20.2', ['--max-semi-space-size=64']))).toBe(true);
+    expect(wantsChild([huge], on('20.20.2', [], { MALLOC_MMAP_THRESHOLD_: '65536' }))).toBe(false);
+    expect(wantsChild([huge], on('20.20.2', ['--max-semi-space-size=64']))).toBe(true);
     // Options and their values are not paths; a path that cannot be read is the CLI's to report.
     expect(wantsChild(['-f', 'json', small, path.join(dir, 'missing.xml')], on('24.21.0'))).toBe(false);
     expect(wantsChild(['-f', 'json', small, big], on('24.21.0'))).toBe(true);
   });
 
-  it('looks two levels into folders, within a budget of entries, and takes a zip of 2 MiB or more as one that may hold such a message', () => {
+  it('looks two levels into folders, within a budget of entries, and takes a zip of 2 MiB or more (10 MiB on Node 20) as one that may hold such a message', () => {
     const deliveries = path.join(dir, 'deliveries');
     sized(path.join(deliveries, 'one/two/message.xml'), 300 * MiB);
     expect(wantsChild([path.join(deliveries, 'one')], on('24.21.0'))).toBe(true);
     expect(wantsChild([deliveries], on('24.21.0'))).toBe(false);
     expect(wantsChild([sized(path.join(dir, 'zips/a.zip'), 2 * MiB)], on('24.21.0'))).toBe(true);
     expect(wantsChild([sized(path.join(dir, 'zips/b.ZIP'), 2 * MiB - 1)], on('24.21.0'))).toBe(false);
+    expect(wantsChild([path.join(dir, 'zips/a.zip')], on('20.20.2'))).toBe(false);
+    expect(wantsChild([sized(path.join(dir, 'zips/c.zip'), 10 * MiB)], on('20.20.2'))).toBe(true);
+    expect(wantsChild([sized(path.join(dir, 'zips/d.zip'), 10 * MiB - 1)], on('20.20.2'))).toBe(false);
+    expect(wantsChild([path.join(deliveries, 'one')], on('20.20.2'))).toBe(true);
     const crowded = path.join(dir, 'crowded');
     for (let i = 0; i < 5000; i++) sized(path.join(crowded, `a${String(i).padStart(4, '0')}.jpg`), 0);
     sized(path.join(crowded, 'z.xml'), 300 * MiB);
@@ -81,10 +90,10 @@ describe('wantsChild', () => {
   });
 });
 
-describe('the bin on a message of 64 MiB', () => {
+describe('the bin on a message of 64 MiB (256 MiB on Node 20)', () => {
   it(`answers through the child as in one process, with the settings of its Node (this is ${process.version})`, () => {
-    // 64 MiB of NUL bytes: not XML, refused at its first byte, so the run is short.
-    const big = sized(path.join(dir, 'nul/message.xml'), 64 * MiB);
+    // NUL bytes (a sparse file): not XML, refused at its first byte, so the run is short.
+    const big = sized(path.join(dir, 'nul/message.xml'), (Number(process.versions.node.split('.')[0]) >= 22 ? 64 : 256) * MiB);
     const probe = path.join(dir, 'probe.cjs');
     // Each process (and its worker threads, under the same pid) writes its flags.
     writeFileSync(probe, "require('fs').appendFileSync(process.env.PROBE_FILE, JSON.stringify([process.pid, [...process.execArgv, process.env.MALLOC_MMAP_THRESHOLD_ ?? 'default']]) + '\\n');\n");
