@@ -7,7 +7,7 @@
 import { stat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import { BatchError, ConfigError, applyBaseline, formatterFor, reportFails, validate, type Report } from '@ddex-check/engine';
+import { BatchError, ConfigError, PARSE_THREAD_MIN_BYTES, applyBaseline, formatterFor, prestartParseThread, reportFails, validate, type Report } from '@ddex-check/engine';
 import { wantsColor, writeOut, type CliIo } from '../io.js';
 import { UsageError, EXIT } from '../usage-error.js';
 import { CLI_VERSION } from '../version.js';
@@ -18,16 +18,24 @@ import type { CheckSettings } from './settings.js';
 import { loadSourceLines } from './source-lines.js';
 import { schemaHints } from './schema-hint.js';
 
-async function checkInputsExist(inputs: string[], cwd: string): Promise<void> {
+/**
+ * Throws a usage error naming every input that does not exist. A message given as a file that its
+ * pass will parse on a thread of its own has that thread started now, while the rules and the
+ * schema are set up (`prestart`, prestartParseThread); a folder or a zip is not looked into for one.
+ */
+export async function checkInputs(inputs: string[], cwd: string, prestart: () => unknown = prestartParseThread): Promise<void> {
   const missing: string[] = [];
+  let large = false;
   for (const input of inputs) {
     try {
-      await stat(path.resolve(cwd, input));
+      const info = await stat(path.resolve(cwd, input));
+      large ||= info.isFile() && !input.toLowerCase().endsWith('.zip') && info.size >= PARSE_THREAD_MIN_BYTES;
     } catch {
       missing.push(input);
     }
   }
   if (missing.length > 0) throw new UsageError(missing.map((m) => `no such file or folder: ${m}`).join('\n'));
+  if (large) prestart();
 }
 
 /** The input as the engine should open it: as written when relative to this process's folder, so messages show short paths. */
@@ -79,7 +87,7 @@ async function checkAll(
 }
 
 export async function runCheck(settings: CheckSettings, io: CliIo): Promise<number> {
-  await checkInputsExist(settings.inputs, io.cwd);
+  await checkInputs(settings.inputs, io.cwd);
   const matcher = settings.baseline ? await readBaseline(settings.baseline, io.cwd) : null;
   const rules = activeRules(settings.preset, settings.rules);
 

@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFile
 import os from 'node:os';
 import path from 'node:path';
 import { validate } from '../validate.js';
-import { endIdleThreads, KEPT_THREAD, ParseThread, PARSE_THREAD_MIN_BYTES, wantsParseThread } from './parse-thread.js';
+import { endIdleThreads, KEPT_THREAD, ParseThread, PARSE_THREAD_MIN_BYTES, prestartParseThread, wantsParseThread } from './parse-thread.js';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
 import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';
 import { runMessagePass } from './pass.js';
@@ -73,6 +73,18 @@ describe('validate with the parse thread', () => {
     expect(ParseThread.started - started).toBe(4);
     expect(ParseThread.threads - threads).toBe(1);
     for (const [i, input] of inputs.entries()) expect(threaded[i], input).toEqual(await verdictOf(input, false));
+  });
+
+  it('starts a thread ahead of a pass (prestartParseThread), which the pass then takes; once, not while one is idle', async () => {
+    await endIdleThreads();
+    const threads = ParseThread.threads;
+    expect(prestartParseThread()).toBe(true);
+    expect(prestartParseThread()).toBe(false);
+    expect(ParseThread.threads - threads).toBe(1);
+    const input = path.join(FIXTURES, 'cli/bad-codes-43.xml');
+    const threaded = await verdictOf(input, true);
+    expect(ParseThread.threads - threads).toBe(1);
+    expect(threaded).toEqual(await verdictOf(input, false));
   });
 
   it('ends a thread left mid-message instead of handing it on', async () => {

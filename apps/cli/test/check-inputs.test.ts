@@ -1,0 +1,52 @@
+/**
+ * The check's inputs: every missing one named in one usage error; a message given as a file big
+ * enough for a parse thread has one started before the pass (a folder or a zip is not looked into).
+ */
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PARSE_THREAD_MIN_BYTES } from '@ddex-check/engine';
+import { checkInputs } from '../src/check/command.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-inputs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A sparse file of `size` bytes. */
+function sized(name: string, size: number): string {
+  const file = path.join(dir, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, '');
+  truncateSync(file, size);
+  return name;
+}
+
+async function prestarts(inputs: string[]): Promise<number> {
+  let calls = 0;
+  await checkInputs(inputs, dir, () => calls++);
+  return calls;
+}
+
+describe('checkInputs', () => {
+  it('starts a parse thread ahead for a message file of the parse thread\'s size, once', async () => {
+    const big = sized('big.xml', PARSE_THREAD_MIN_BYTES);
+    const other = sized('other.XML', PARSE_THREAD_MIN_BYTES + 1);
+    const small = sized('small.xml', PARSE_THREAD_MIN_BYTES - 1);
+    expect(await prestarts([big])).toBe(1);
+    expect(await prestarts([small, big, other])).toBe(1);
+    expect(await prestarts([small])).toBe(0);
+  });
+
+  it('does not look into a zip or a folder for one', async () => {
+    const zip = sized('big.zip', PARSE_THREAD_MIN_BYTES * 2);
+    sized('delivery/message.xml', PARSE_THREAD_MIN_BYTES * 2);
+    expect(await prestarts([zip, 'delivery'])).toBe(0);
+  });
+
+  it('names every missing input, and starts nothing then', async () => {
+    const big = sized('big2.xml', PARSE_THREAD_MIN_BYTES);
+    let calls = 0;
+    await expect(checkInputs([big, 'gone.xml', 'gone-too'], dir, () => calls++)).rejects.toThrow('no such file or folder: gone.xml\nno such file or folder: gone-too');
+    expect(calls).toBe(0);
+  });
+});
