@@ -37,6 +37,14 @@ function hashing(files: string[]) {
   return counter;
 }
 
+/** A folder with one file of `content`, a derivation hashing it, and where its memo goes. */
+function oneFile(content: string) {
+  const dir = folder();
+  const file = path.join(dir, 'a.xsd');
+  writeFileSync(file, content);
+  return { dir, file, counter: hashing([file]), memo: path.join(dir, 'memo') };
+}
+
 /** A moment at which every file written so far counts as settled. */
 const later = () => Date.now() + 10_000;
 
@@ -77,11 +85,7 @@ describe('keyByStat', () => {
   });
 
   it('derives again when a file is replaced by another or removed', () => {
-    const dir = folder();
-    const file = path.join(dir, 'a.xsd');
-    writeFileSync(file, 'one');
-    const counter = hashing([file]);
-    const memo = path.join(dir, 'memo');
+    const { dir, file, counter, memo } = oneFile('one');
     keyByStat(memo, 'q', counter.derive, later());
     writeFileSync(path.join(dir, 'b.xsd'), 'two');
     renameSync(path.join(dir, 'b.xsd'), file);
@@ -92,11 +96,7 @@ describe('keyByStat', () => {
   });
 
   it('does not remember files changed in the last two seconds', () => {
-    const dir = folder();
-    const file = path.join(dir, 'a.xsd');
-    writeFileSync(file, 'fresh');
-    const counter = hashing([file]);
-    const memo = path.join(dir, 'memo');
+    const { counter, memo } = oneFile('fresh');
     const key = keyByStat(memo, 'q', counter.derive);
     expect(keyByStat(memo, 'q', counter.derive)).toBe(key);
     expect(counter.runs).toBe(2);
@@ -104,11 +104,7 @@ describe('keyByStat', () => {
   });
 
   it('reads over a damaged memo, and remembers nothing without a folder', () => {
-    const dir = folder();
-    const file = path.join(dir, 'a.xsd');
-    writeFileSync(file, 'text');
-    const counter = hashing([file]);
-    const memo = path.join(dir, 'memo');
+    const { counter, memo } = oneFile('text');
     const key = keyByStat(memo, 'q', counter.derive, later());
     const [memoFile] = readdirSync(memo);
     writeFileSync(path.join(memo, memoFile!), '{"what":"q","key":');
