@@ -87,10 +87,12 @@ interface CachedEnumerations {
 export async function readEnumerationsFile(file: string, cacheDir: string | null = engineCacheDir('avs')): Promise<Map<string, SimpleTypeValues>> {
   if (!cacheDir) return readEnumerations((await readFile(file)).toString('utf8'));
   // A file that stats as when it was hashed is not read again (keyByStat).
+  const abs = path.resolve(file);
+  const format = `avs ${CACHE_FORMAT}\0`;
   let bytes: Buffer | undefined;
-  const key = keyByStat(cacheDir, `avs ${CACHE_FORMAT}\0${path.resolve(file)}`, () => {
-    bytes = readFileSync(file);
-    return { key: createHash('sha256').update(`avs ${CACHE_FORMAT}\0`).update(bytes).digest('hex'), files: [path.resolve(file)] };
+  const key = keyByStat(cacheDir, format + abs, () => {
+    bytes = readFileSync(abs);
+    return { key: createHash('sha256').update(format).update(bytes).digest('hex'), files: [abs] };
   });
   const cacheFile = path.join(cacheDir, `${key}.json`);
   const cached = readCacheJson<CachedEnumerations>(cacheFile);

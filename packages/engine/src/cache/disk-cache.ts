@@ -5,7 +5,7 @@
  * costs the work again; a damaged file is ignored and rewritten.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { userCacheDir } from '../xml/schema-store.js';
 
@@ -35,15 +35,18 @@ export function writeCacheJson(file: string, value: unknown): void {
   }
 }
 
-/** A file's identity and state: device, inode, size, modification and change times (ns). */
-function statSignature(file: string): string | null {
+/** A file's stat in nanoseconds, or null when it is not a file that can be stat'ed. */
+function fileStat(file: string): BigIntStats | null {
   try {
     const s = statSync(file, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+    return s.isFile() ? s : null;
   } catch {
     return null;
   }
 }
+
+/** A file's identity and state: device, inode, size, modification and change times. */
+const signature = (s: BigIntStats) => `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 
 /** A file changed this recently may change again within its clock's tick, unseen by its stat. */
 const SETTLED_NS = 2_000_000_000n;
@@ -67,18 +70,20 @@ export function keyByStat(dir: string | null, what: string, derive: () => { key:
   if (!dir) return derive().key;
   const memoFile = path.join(dir, `stat-${createHash('sha256').update(what).digest('hex').slice(0, 32)}.json`);
   const memo = readCacheJson<StatMemo>(memoFile);
-  if (memo && memo.what === what && typeof memo.key === 'string' && Array.isArray(memo.files) && memo.files.length > 0 && memo.files.every(([file, signature]) => statSignature(file) === signature)) {
+  const unchanged = ([file, remembered]: [string, string]) => {
+    const s = fileStat(file);
+    return s !== null && signature(s) === remembered;
+  };
+  if (memo && memo.what === what && typeof memo.key === 'string' && Array.isArray(memo.files) && memo.files.length > 0 && memo.files.every(unchanged)) {
     return memo.key;
   }
   const { key, files } = derive();
   const settledBefore = BigInt(Math.floor(now)) * 1_000_000n - SETTLED_NS;
   const signatures: [string, string][] = [];
   for (const file of files) {
-    const signature = statSignature(file);
-    if (signature === null) return key;
-    const [, , , mtimeNs, ctimeNs] = signature.split(':').map(BigInt);
-    if (mtimeNs! > settledBefore || ctimeNs! > settledBefore) return key;
-    signatures.push([file, signature]);
+    const s = fileStat(file);
+    if (s === null || s.mtimeNs > settledBefore || s.ctimeNs > settledBefore) return key;
+    signatures.push([file, signature(s)]);
   }
   writeCacheJson(memoFile, { what, key, files: signatures } satisfies StatMemo);
   return key;
