@@ -25,6 +25,7 @@ import type { ValidateInput, ValidateOptions } from './options.js';
 import type { MediaAccess } from './media/types.js';
 import { inspectMedia } from './media/inspect.js';
 import { preloadMediaLibraries } from './media/libraries.js';
+import { noteLocalFiles } from './media/rule-support.js';
 import { storeRules, storesOf } from './stores/active.js';
 import { finishReport } from './stores/finish-report.js';
 import { MANIFEST_RULE, MEASURED_RULE, withRulesOfTheBatch } from './rules/turned-on-by-batch.js';
@@ -151,7 +152,10 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
         version,
         root,
         store,
-        onResource: (resource, n) => rules!.resourceClosed(resource, n),
+        onResource: (resource, n) => {
+          noteLocalFiles(reader!.message, resource, n);
+          rules!.resourceClosed(resource, n);
+        },
         onRelease: (release, n) => rules!.releaseClosed(release, n),
         onDeal: (deal, n) => rules!.dealClosed(deal, n),
       });

@@ -39,12 +39,13 @@ export function addPartyName(names: Map<string, string>, party: Party): void {
 
 /**
  * Fills the display artist names (and a release's label names) of `record` from `names`; returns
- * true when something changed. A stored record gives copies of its lists (record-store.ts), so the
- * filled lists are assigned back.
+ * true when a party it names is still without a name (a party listed later may have it). A stored
+ * record gives copies of its lists (record-store.ts), so the filled lists are assigned back.
  */
 export function resolveNames(record: Release | Resource, names: Map<string, string>): boolean {
   const artists = record.displayArtists;
   let changed = false;
+  let unnamed = false;
   for (let i = 0; i < artists.length; i++) {
     const a = artists[i];
     if (a.name === null && a.partyReference !== null) {
@@ -52,7 +53,7 @@ export function resolveNames(record: Release | Resource, names: Map<string, stri
       if (name !== undefined) {
         a.name = name;
         changed = true;
-      }
+      } else unnamed = true;
     }
   }
   if (changed) record.displayArtists = artists;
@@ -62,18 +63,18 @@ export function resolveNames(record: Release | Resource, names: Map<string, stri
       const n = names.get(ref);
       if (n !== undefined) labels.push(n);
     }
-    if (labels.length > 0) {
-      record.labels = labels;
-      changed = true;
-    }
+    if (labels.length > 0) record.labels = labels;
+    else unnamed = true;
   }
-  return changed;
+  return unnamed;
 }
 
 /**
  * 4.x: display artist names and label names from the party list (first FullName of the party).
  * The reader resolves each record as it closes, from the parties read before it (the PartyList
- * comes first); this resolves what a party listed later names.
+ * comes first); this resolves what a party listed later names. The reader skips it when every
+ * record it resolved named only parties read before it: at 104 MB this walk read all 83,000
+ * records back from their bytes, 40 ms at the end of the pass, for nothing.
  */
 export function resolvePartyNames(message: ErnMessage): void {
   // Indexed loops: run once per message, where for-of would allocate an iterator result per element.

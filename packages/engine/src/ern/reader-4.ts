@@ -30,6 +30,7 @@ export const ROOT_TABLE_4 = new Table<ErnMessage>(HEADER_RULES, resources, {
   PurgedRelease: { open: (el, m, d) => openPurgedRelease(el, d, m) },
 });
 
-export function finish4(message: ErnMessage): void {
-  resolvePartyNames(message);
+/** `namesLeft`: a record may name a party listed after it, or was not resolved as it closed (see `resolvePartyNames`). */
+export function finish4(message: ErnMessage, namesLeft: boolean): void {
+  if (namesLeft) resolvePartyNames(message);
 }

@@ -116,6 +116,8 @@ export function createErnReader(init: {
   let deals = 0;
   let parties = 0;
   const names = new Map<string, string>();
+  // A record resolved as it closed still names a party without a name: the end resolves again (`finish4`).
+  let unnamed = false;
   const shared: SharedLists = new Map();
   // The index of the message is filled as records close (index-of-message.ts): kept as bytes, from each record before it is written.
   // Let go once handed to the message (`finish`): the report lets go of it before it lists the recordings.
@@ -136,8 +138,8 @@ export function createErnReader(init: {
         // Before a record is written: what it can know already (its 4.x party names, its 3.x kind), so it is written once.
         for (let i = parties; i < message.parties.length; i++) addPartyName(names, message.parties.at(i)!);
         if (family4) {
-          for (let i = releases; i < message.releases.length; i++) resolveNames(message.releases.at(i)!, names);
-          for (let i = resources; i < message.resources.length; i++) resolveNames(message.resources.at(i)!, names);
+          for (let i = releases; i < message.releases.length; i++) if (resolveNames(message.releases.at(i)!, names)) unnamed = true;
+          for (let i = resources; i < message.resources.length; i++) if (resolveNames(message.resources.at(i)!, names)) unnamed = true;
         } else
           for (let i = releases; i < message.releases.length; i++) {
             const release = message.releases.at(i)!;
@@ -171,7 +173,8 @@ export function createErnReader(init: {
     finish() {
       if (!finished) {
         finished = true;
-        if (family4) finish4(message);
+        // Records the pass left open (it stopped inside their list) were never resolved.
+        if (family4) finish4(message, unnamed || releases < message.releases.length || resources < message.resources.length);
         else finish3(message);
         adoptIndex(message, index!);
         index = null;
