@@ -80,6 +80,12 @@ for (let c = 0; c < 128; c++) {
   else if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e) NAME[c] = 1;
 }
 
+/** 1: a byte of character data with nothing to do (printable ASCII but space, `<`, `&` and `]`). */
+const PLAIN_TEXT = new Uint8Array(256);
+for (let c = 0x21; c < 0x7f; c++) if (c !== LT && c !== AMP && c !== RBRACKET) PLAIN_TEXT[c] = 1;
+/** Four spaces read as one little-endian word. */
+const FOUR_SPACES = 0x20202020;
+
 /** The predefined entities, by name. */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -279,6 +285,9 @@ export class ByteScanner {
     // indented: one compare a byte. Anything else, or indentation a listener keeps, goes the whole way below.
     if (b[p] === NL) {
       let q = p + 1;
+      // Four spaces at a time first (indentation is mostly spaces), then one byte at a time.
+      const view = this.view;
+      while (q + 4 <= end && view.getUint32(q, true) === FOUR_SPACES) q += 4;
       while (q < end && (b[q] === SPACE || b[q] === TAB)) q++;
       if (q < end && b[q] === LT && this.sink.dropsWhitespace()) {
         this.line++;
@@ -294,6 +303,11 @@ export class ByteScanner {
     let from = p;
     for (; p < end; p++) {
       const c = b[p];
+      // Most bytes of a text: printable ASCII that needs nothing done.
+      if (PLAIN_TEXT[c] === 1) {
+        blank = false;
+        continue;
+      }
       if (c >= SPACE && c < 0x80) {
         if (c === LT) break;
         if (c === AMP) {

@@ -137,6 +137,12 @@ export class PassElement implements ClosedElement {
   /** Takes its rows (with its ancestors') the first time it is asked for. */
   #place(): void {
     if (this.#row >= 0) return;
+    // Most often the parent has its rows already (a listener asked for it, or for a sibling): no list.
+    const parent = this.#parent;
+    if (parent === null || parent.#row >= 0) {
+      this.#placeBelow(parent);
+      return;
+    }
     // A loop, not recursion: a hostile message may nest elements deeper than the call stack.
     const unplaced: PassElement[] = [];
     let el: PassElement | null = this;
@@ -144,18 +150,19 @@ export class PassElement implements ClosedElement {
       unplaced.push(el);
       el = el.#parent;
     }
-    for (let i = unplaced.length - 1; i >= 0; i--) {
-      const u = unplaced[i];
-      const parent = u.#parent;
-      if (u.depth <= ANCHOR_DEPTH) {
-        u.#row = u.#table.add(parent ? parent.#row : -1, u.#segment, u.index);
-      } else if (u.index > REL_SIBLINGS && (u.#row = u.#table.addBelow(parent!.#row, parent!.#rel, u.#segment, u.index)) >= 0) {
-        // One of many siblings (an album's content items): an anchored row of its own, see path-table.ts.
-        u.#rel = -1;
-      } else {
-        u.#row = parent!.#row;
-        u.#rel = u.#table.rel(parent!.#rel, u.#segment, u.index);
-      }
+    for (let i = unplaced.length - 1; i >= 0; i--) unplaced[i].#placeBelow(unplaced[i].#parent);
+  }
+
+  /** Takes its rows below `parent`'s, which has its own. */
+  #placeBelow(parent: PassElement | null): void {
+    if (this.depth <= ANCHOR_DEPTH) {
+      this.#row = this.#table.add(parent ? parent.#row : -1, this.#segment, this.index);
+    } else if (this.index > REL_SIBLINGS && (this.#row = this.#table.addBelow(parent!.#row, parent!.#rel, this.#segment, this.index)) >= 0) {
+      // One of many siblings (an album's content items): an anchored row of its own, see path-table.ts.
+      this.#rel = -1;
+    } else {
+      this.#row = parent!.#row;
+      this.#rel = this.#table.rel(parent!.#rel, this.#segment, this.index);
     }
   }
 }
