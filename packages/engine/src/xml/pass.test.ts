@@ -46,6 +46,16 @@ describe('runMessagePass', () => {
     expect(replayed).toBe(Buffer.byteLength(xml));
   });
 
+  it('finds the root past the first slices of a large first chunk: after a long comment, and with its tag across a slice end', async () => {
+    for (const before of [`<!--${'c'.repeat(10_000)}-->\n`, `${' '.repeat(4090)}\n`, '']) {
+      const xml = `<?xml version="1.0"?>\n${before}<ern:M xmlns:ern="http://ddex.net/xml/ern/43" A="1"><L>x</L></ern:M>`;
+      const { result, root, opened } = await collect(xml, 65536);
+      expect(result.fatal, before.slice(0, 8)).toBeNull();
+      expect(root).toMatchObject({ name: 'M', ns: 'http://ddex.net/xml/ern/43', attrs: { A: '1' }, line: before ? 3 : 2, column: 1 });
+      expect(opened.map((e) => e.path)).toEqual(['/M', '/M/L']);
+    }
+  });
+
   it('counts siblings per parent, also when a name comes back after another or the sequence changes', async () => {
     const xml = '<M><L><R/><X/><R/></L><L><R/><R/><X/></L><L><X/><R>t</R></L></M>';
     const { result, opened, closed } = await collect(xml, 3);
