@@ -1,6 +1,6 @@
 /**
- * The check's inputs: every missing one named in one usage error; a message given as a file big
- * enough for a parse thread has one started before the pass (a folder or a zip is not looked into).
+ * The check's inputs: every missing one named in one usage error; a message big enough for a parse
+ * thread, given as a file or in a folder, has one started before the pass (a zip is not looked into).
  */
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,10 +37,21 @@ describe('checkInputs', () => {
     expect(await prestarts([small])).toBe(0);
   });
 
-  it('does not look into a zip or a folder for one', async () => {
+  it('finds one in a folder, up to two levels down, by an .xml of that size; not in a zip', async () => {
     const zip = sized('big.zip', PARSE_THREAD_MIN_BYTES * 2);
-    sized('delivery/message.xml', PARSE_THREAD_MIN_BYTES * 2);
-    expect(await prestarts([zip, 'delivery'])).toBe(0);
+    sized('delivery/message.XML', PARSE_THREAD_MIN_BYTES);
+    sized('nested/batch/message.xml', PARSE_THREAD_MIN_BYTES);
+    sized('deep/a/b/message.xml', PARSE_THREAD_MIN_BYTES);
+    sized('media/audio.flac', PARSE_THREAD_MIN_BYTES * 2);
+    sized('media/small.xml', PARSE_THREAD_MIN_BYTES - 1);
+    sized('hidden/.big.xml', PARSE_THREAD_MIN_BYTES);
+    expect(await prestarts(['delivery'])).toBe(1);
+    expect(await prestarts(['nested'])).toBe(1);
+    expect(await prestarts(['media', 'delivery'])).toBe(1);
+    expect(await prestarts([zip])).toBe(0);
+    expect(await prestarts(['deep'])).toBe(0);
+    expect(await prestarts(['media'])).toBe(0);
+    expect(await prestarts(['hidden'])).toBe(0);
   });
 
   it('names every missing input, and starts nothing then', async () => {

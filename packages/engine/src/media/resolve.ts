@@ -50,9 +50,17 @@ export interface BatchResolver {
   nearest(file: ResourceFile, messageFile: string): string | null;
 }
 
+const stemOf = (p: string) => p.replace(/\.[^./]*$/, '').toLowerCase();
+
 export function createResolver(batch: Batch): BatchResolver {
   const byPath = new Map(batch.entries.map((e) => [nfc(e.path), e]));
   const byLower = new Map(batch.entries.map((e) => [nfc(e.path).toLowerCase(), e.path]));
+  /**
+   * The first entry of each stem (path without extension, lower case), made at the first near name
+   * asked: a delivery whose media are half uploaded asks for thousands, and looking through every
+   * entry for each took 30 s with 36,000 files missing among 5,000 present.
+   */
+  let byStem: Map<string, string> | null = null;
   return {
     resolve(file, messageFile) {
       if (isRemoteReference(file) || !file.uri.trim()) return null;
@@ -71,9 +79,14 @@ export function createResolver(batch: Batch): BatchResolver {
       // Same folder, same name without extension (cover.jpg delivered as cover.jpeg or cover.png).
       const first = candidates[0];
       if (!first) return null;
-      const stem = first.replace(/\.[^./]*$/, '').toLowerCase();
-      const match = batch.entries.find((e) => nfc(e.path).replace(/\.[^./]*$/, '').toLowerCase() === stem);
-      return match?.path ?? null;
+      if (byStem === null) {
+        byStem = new Map();
+        for (const e of batch.entries) {
+          const stem = stemOf(nfc(e.path));
+          if (!byStem.has(stem)) byStem.set(stem, e.path);
+        }
+      }
+      return byStem.get(stemOf(first)) ?? null;
     },
   };
 }
