@@ -137,4 +137,24 @@ describe('openBatch on a folder', () => {
       expect(small.reduce((a, b) => a + b, 0)).toBe(3 * BULK_CHUNK + 5);
     });
   });
+
+  it('reads a file smaller than a bulk chunk in chunks of its own size (64 KiB at least), whole', async () => {
+    await withTempDir(async (dir) => {
+      for (const size of [0, 1000, 200_000, BULK_CHUNK - 1]) {
+        const file = path.join(dir, `cover-${size}.jpg`);
+        await writeFile(file, Buffer.alloc(size, 7));
+        const stream = await fileEntry(file, path.basename(file), size).open({ bulk: true });
+        expect(stream.readableHighWaterMark, String(size)).toBe(Math.max(64 * 1024, size));
+        let read = 0;
+        for await (const chunk of stream) read += (chunk as Buffer).length;
+        expect(read).toBe(size);
+      }
+      // A file that grew after it was listed is still read to its end.
+      const grown = path.join(dir, 'grown.wav');
+      await writeFile(grown, Buffer.alloc(300_000, 1));
+      let read = 0;
+      for await (const chunk of await fileEntry(grown, 'grown.wav', 1000).open({ bulk: true })) read += (chunk as Buffer).length;
+      expect(read).toBe(300_000);
+    });
+  });
 });
