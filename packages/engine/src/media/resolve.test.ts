@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Batch } from '../batch/types.js';
 import type { ResourceFile } from '../ern/model.js';
-import { createResolver } from './resolve.js';
+import { candidatePaths, createResolver } from './resolve.js';
 
 const batchOf = (paths: string[]) => ({ entries: paths.map((path) => ({ path, size: 1 })) }) as unknown as Batch;
 const file = (uri: string) => ({ uri }) as ResourceFile;
@@ -37,5 +37,22 @@ describe('createResolver', () => {
     expect(many.nearest(file('resources/TRACK_7.wav'), 'd/message.xml')).toBe('d/resources/track_7.flac');
     // Each entry once more for the names without extension, not once per missing file (4 million reads before).
     expect(reads - made).toBeLessThanOrEqual(present.length + 1);
+  });
+
+  it('gives a plain relative reference the path the whole normalization gives it', () => {
+    const uris = ['a.flac', 'resources/A1 final.flac', 'x/y.z/-w_1.wav', 'resources/track.', 'a-b/c d/e'];
+    for (const messageFile of ['message.xml', 'delivery/message.xml', 'Cafe\u0301/deep/m.xml', 'a b/m.xml']) {
+      for (const uri of uris) {
+        // "./" first takes the reference through decoding and normalization.
+        expect(candidatePaths(file(uri), messageFile), `${messageFile} ${uri}`).toEqual(candidatePaths(file(`./${uri}`), messageFile));
+        expect(candidatePaths(file(`  ${uri} `), messageFile)).toEqual(candidatePaths(file(uri), messageFile));
+      }
+    }
+    expect(candidatePaths(file('resources/A1.flac'), 'Cafe\u0301/m.xml')).toEqual(['Caf\u00e9/resources/A1.flac']);
+    // Not plain: taken the whole way.
+    expect(candidatePaths(file('../up.flac'), 'd/m.xml')).toEqual(['up.flac']);
+    expect(candidatePaths(file('a/../b.flac'), 'd/m.xml')).toEqual(['d/b.flac']);
+    expect(candidatePaths(file('a%20b.flac'), 'd/m.xml')).toEqual(['d/a%20b.flac', 'd/a b.flac']);
+    expect(candidatePaths(file('/root/a.flac'), 'd/m.xml')).toEqual(['root/a.flac', 'a.flac']);
   });
 });

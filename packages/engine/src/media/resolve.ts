@@ -21,9 +21,24 @@ export function isRemoteReference(file: ResourceFile): boolean {
 
 const nfc = (p: string) => p.normalize('NFC');
 
+/**
+ * A reference that is a plain relative path: ASCII letters, digits, `_`, `-`, `.` and spaces, no
+ * segment `.` or `..`, nothing to decode or normalize. Every media rule resolves every file of a
+ * message (a catalog message lists one per track), and most references are of this kind.
+ */
+const PLAIN_RELATIVE = /^(?:[\w-][\w .-]*\/)*[\w-][\w .-]*$/;
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** The batch paths a reference may denote, most likely first. */
 export function candidatePaths(file: ResourceFile, messageFile: string): string[] {
-  let uri = file.uri.trim().replaceAll('\\', '/');
+  const trimmed = file.uri.trim();
+  if (PLAIN_RELATIVE.test(trimmed)) {
+    const dir = path.posix.dirname(messageFile);
+    if (dir === '.') return [trimmed];
+    const joined = `${dir}/${trimmed}`;
+    return [NON_ASCII.test(dir) ? nfc(joined) : joined];
+  }
+  let uri = trimmed.replaceAll('\\', '/');
   if (/^file:/i.test(uri)) uri = uri.replace(/^file:(\/\/[^/]*)?/i, '');
   const variants = [uri];
   try {
