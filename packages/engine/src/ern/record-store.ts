@@ -89,8 +89,12 @@ export interface Chain {
 
 interface Shape {
   keys: string[];
-  /** Each key's field number (`keyIndex`), made when first asked. */
-  indexes?: Map<string, number>;
+  /**
+   * Each key's field number (`keyIndex`), made when first asked. Present (null) from the start:
+   * a property added to some shapes later gave the writer's and readers' loads of a shape two hidden
+   * classes, and their optimized code was thrown away and compiled again.
+   */
+  indexes: Map<string, number> | null;
   /** Copies an object's values of this shape into an array, by named loads (a loop of keyed loads over every shape was megamorphic). */
   take: ((value: Record<string, unknown>, out: unknown[]) => void) | null;
   /** Reads an object of this shape from the store's position: an object literal of its own, so V8 gives every object of the shape one hidden class (a loop of keyed stores made the reads megamorphic). */
@@ -144,7 +148,10 @@ export class RecordStore {
   /** The page `buf` is (-1: none; a page left memory may have lent its buffer to another). */
   private bufPage = -1;
   /** The record `reach` last positioned on (-1: none), its anchored row and line, and where its fields up to `reached` start (with the nulls of a run still to read there). */
-  private reachedAt = -1;
+  // An address is a double (RecordList keeps them in a Float64Array): the field is one from the
+  // start (NaN, no record), as `after` is. A field first given a small integer and then a double
+  // changes the store's hidden class, which threw away every optimized method of the store once.
+  private reachedAt = NaN;
   private reachedRow = 0;
   private reachedLine = 0;
   private reached = 0;
@@ -596,7 +603,7 @@ export class RecordStore {
     let id = this.shapeIds.get(name);
     if (id === undefined) {
       id = this.shapes.length;
-      this.shapes.push({ keys, slot: this.slots, view: null, read: null, take: null });
+      this.shapes.push({ keys, indexes: null, slot: this.slots, view: null, read: null, take: null });
       this.slots += keys.length;
       this.shapeIds.set(name, id);
     }
@@ -657,7 +664,8 @@ export class RecordStore {
       this.buf = this.pages.get(page);
       this.bufPage = page;
     }
-    return at - page * PAGE_SPAN;
+    // A small integer: the reader's position stays one (see `reachedAt`).
+    return (at - page * PAGE_SPAN) | 0;
   }
 
   /** Reads the record at `at` written with `chain` (see `StoredList`); returns it and where the next one starts when it follows in the same page. */
@@ -668,8 +676,8 @@ export class RecordStore {
     return record;
   }
 
-  /** The address right after the last record read by `decodeChained`. */
-  after = 0;
+  /** The address right after the last record read by `decodeChained` (a double from the start, see `reachedAt`). */
+  after = NaN;
 
   private shapeAt(at: number): number {
     const row = this.baseRow;
