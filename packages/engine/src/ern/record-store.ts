@@ -147,10 +147,13 @@ export class RecordStore {
   private readonly cacheValue: unknown[] = new Array(CACHE_MASK + 1).fill(undefined);
   /** The page `buf` is (-1: none; a page left memory may have lent its buffer to another). */
   private bufPage = -1;
-  /** The record `reach` last positioned on (-1: none), its anchored row and line, and where its fields up to `reached` start (with the nulls of a run still to read there). */
-  // An address is a double (RecordList keeps them in a Float64Array): the field is one from the
-  // start (NaN, no record), as `after` is. A field first given a small integer and then a double
-  // changes the store's hidden class, which threw away every optimized method of the store once.
+  /**
+   * The record `reach` last positioned on (NaN or -1: none), its anchored row and line, and where
+   * its fields up to `reached` start (with the nulls of a run still to read there). An address is a
+   * double (RecordList keeps them in a Float64Array), so the field holds one from the start, as
+   * `after` does: a field first given a small integer and then a double changed the store's hidden
+   * class mid-run, which threw away every optimized method of the store once.
+   */
   private reachedAt = NaN;
   private reachedRow = 0;
   private reachedLine = 0;
