@@ -18,8 +18,7 @@
 // load of the CLI (about 0.1 s): on Node 20, where only malloc's threshold is set, it pays from 256
 // MiB on (at 104 MB: 1.78-1.80 s and 205-215 MiB alone, 1.86-1.90 s and 193-201 MiB through the
 // child; at 326 MB the same time, 250-272 against 264-286 MiB).
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { largestInputs } from './large-inputs.js';
 
 export const SEMI_SPACE_MB = 16;
 /** malloc's threshold for the child, unless the environment sets one. */
@@ -31,51 +30,21 @@ const LARGE_ZIP = 2 * 1024 * 1024;
 /** On Node 20, where the child only sets malloc's threshold: a message (and a zip) worth its start. */
 const LARGE_MESSAGE_NODE_20 = 256 * 1024 * 1024;
 const LARGE_ZIP_NODE_20 = 10 * 1024 * 1024;
-/** Entries of a folder looked at, at most (a delivery folder holds a message and its media). */
-const MAX_ENTRIES = 5000;
 
 /**
- * Whether this run should start again in a child: when a path given is or holds (two levels down) an
- * .xml of LARGE_MESSAGE bytes or more, or a .zip of LARGE_ZIP or more (on Node 20 the _NODE_20
- * sizes), unless the settings were chosen (malloc's threshold in the environment, and on Node 22 and
- * later the semi-space size as a flag or in NODE_OPTIONS). Anything that cannot be read is left to
- * the CLI to report.
+ * Whether this run should start again in a child: when a path given is or holds a message of
+ * LARGE_MESSAGE bytes or more, or is a zip of LARGE_ZIP or more (on Node 20 the _NODE_20 sizes;
+ * large-inputs.js), unless the settings were chosen (malloc's threshold in the environment, and on
+ * Node 22 and later the semi-space size as a flag or in NODE_OPTIONS). Anything that cannot be read
+ * is left to the CLI to report.
  */
-export function wantsChild(args, { execArgv = process.execArgv, env = process.env, version = process.versions.node, stat = statSync, list = readdirSync } = {}) {
+export function wantsChild(args, { execArgv = process.execArgv, env = process.env, version = process.versions.node, stat, list } = {}) {
   const modern = Number(version.split('.')[0]) >= 22;
   if (modern) {
     if (execArgv.some((a) => a.startsWith('--max-semi-space-size')) || (env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return false;
   } else if (env.MALLOC_MMAP_THRESHOLD_ !== undefined) return false;
-  const budget = { entries: MAX_ENTRIES };
-  const sizes = modern ? { message: LARGE_MESSAGE, zip: LARGE_ZIP } : { message: LARGE_MESSAGE_NODE_20, zip: LARGE_ZIP_NODE_20 };
-  return args.some((arg) => !arg.startsWith('-') && holdsLarge(arg, 2, budget, { stat, list, sizes }));
-}
-
-function holdsLarge(file, levels, budget, look) {
-  const { stat, list } = look;
-  let info;
-  try {
-    info = stat(file);
-  } catch {
-    return false;
-  }
-  if (info.isFile()) return isLarge(file, info.size, look.sizes);
-  if (!info.isDirectory() || levels === 0) return false;
-  let names;
-  try {
-    names = list(file);
-  } catch {
-    return false;
-  }
-  for (const name of names) {
-    if (--budget.entries < 0) return false;
-    if (holdsLarge(path.join(file, name), levels - 1, budget, look)) return true;
-  }
-  return false;
-}
-
-function isLarge(file, size, sizes) {
-  return size >= (file.toLowerCase().endsWith('.zip') ? sizes.zip : sizes.message);
+  const largest = largestInputs(args.filter((arg) => !arg.startsWith('-')), { stat, list });
+  return modern ? largest.message >= LARGE_MESSAGE || largest.zip >= LARGE_ZIP : largest.message >= LARGE_MESSAGE_NODE_20 || largest.zip >= LARGE_ZIP_NODE_20;
 }
 
 /**

@@ -4,11 +4,12 @@
  * --fail-on threshold and warnings are within --max-warnings, 1 otherwise, 2 for usage errors,
  * inputs that do not exist and internal errors.
  */
-import { stat, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { stat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { BatchError, ConfigError, PARSE_THREAD_MIN_BYTES, applyBaseline, formatterFor, prestartParseThread, reportFails, validate, type Report } from '@ddex-check/engine';
 import { wantsColor, writeOut, type CliIo } from '../io.js';
+import { largestInputs } from '../../bin/large-inputs.js';
 import { UsageError, EXIT } from '../usage-error.js';
 import { CLI_VERSION } from '../version.js';
 import { activeRules } from './active-rules.js';
@@ -20,51 +21,25 @@ import { schemaHints } from './schema-hint.js';
 
 /**
  * Throws a usage error naming every input that does not exist. When the pass of a message will run
- * on a thread of its own (a file, or an .xml in a folder given, up to two levels down), that thread
- * is started now, while the rules and the schema are set up (`prestart`, prestartParseThread). A
- * zip's messages are not looked for: its central directory would have to be read first.
+ * on a thread of its own (a file, or an .xml in a folder given, two levels down: the bin's
+ * `largestInputs`), that thread is started now, while the rules and the schema are set up
+ * (`prestart`, prestartParseThread). A zip's messages are not looked for: its central directory
+ * would have to be read first.
  */
 export async function checkInputs(inputs: string[], cwd: string, prestart: () => unknown = prestartParseThread): Promise<void> {
   const missing: string[] = [];
-  let large = false;
-  const budget = { entries: FOLDER_ENTRIES };
+  const found: string[] = [];
   for (const input of inputs) {
+    const absolute = path.resolve(cwd, input);
     try {
-      const absolute = path.resolve(cwd, input);
-      const info = await stat(absolute);
-      if (info.isFile()) large ||= !input.toLowerCase().endsWith('.zip') && info.size >= PARSE_THREAD_MIN_BYTES;
-      else if (!large && info.isDirectory()) large = await holdsLargeMessage(absolute, 2, budget);
+      await stat(absolute);
+      found.push(absolute);
     } catch {
       missing.push(input);
     }
   }
   if (missing.length > 0) throw new UsageError(missing.map((m) => `no such file or folder: ${m}`).join('\n'));
-  if (large) prestart();
-}
-
-/** Entries of the folders given looked at for a large message, at most (a delivery holds a message and its media). */
-const FOLDER_ENTRIES = 5000;
-
-/** Whether `folder` holds, `levels` deep at most, an .xml of PARSE_THREAD_MIN_BYTES or more (dotfiles left out, as the batch leaves them). Only .xml files are stat'ed. */
-async function holdsLargeMessage(folder: string, levels: number, budget: { entries: number }): Promise<boolean> {
-  let entries;
-  try {
-    entries = await readdir(folder, { withFileTypes: true });
-  } catch {
-    return false; // the batch reports an unreadable folder
-  }
-  for (const entry of entries) {
-    if (--budget.entries < 0) return false;
-    if (entry.name.startsWith('.')) continue;
-    const absolute = path.join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (levels > 1 && (await holdsLargeMessage(absolute, levels - 1, budget))) return true;
-    } else if (entry.name.toLowerCase().endsWith('.xml')) {
-      const size = await stat(absolute).then((info) => (info.isFile() ? info.size : 0), () => 0);
-      if (size >= PARSE_THREAD_MIN_BYTES) return true;
-    }
-  }
-  return false;
+  if (largestInputs(found).message >= PARSE_THREAD_MIN_BYTES) prestart();
 }
 
 /** The input as the engine should open it: as written when relative to this process's folder, so messages show short paths. */
