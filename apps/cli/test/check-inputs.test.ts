@@ -2,24 +2,12 @@
  * The check's inputs: every missing one named in one usage error; a message big enough for a parse
  * thread, given as a file or in a folder, has one started before the pass (a zip is not looked into).
  */
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARSE_THREAD_MIN_BYTES } from '@ddex-check/engine';
 import { checkInputs } from '../src/check/command.js';
+import { sparseFolder } from './sparse-files.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-inputs-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A sparse file of `size` bytes. */
-function sized(name: string, size: number): string {
-  const file = path.join(dir, name);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, '');
-  truncateSync(file, size);
-  return name;
-}
+const { dir, sized } = sparseFolder('ddex-inputs-');
 
 async function prestarts(inputs: string[]): Promise<number> {
   let calls = 0;

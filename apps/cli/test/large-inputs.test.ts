@@ -1,21 +1,11 @@
 /** The largest message and zip among the paths given (bin/large-inputs.js), which the bin and the CLI both ask. */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { largestInputs } from '../bin/large-inputs.js';
+import { sparseFolder } from './sparse-files.js';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-large-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A sparse file of `size` bytes. */
-function sized(name: string, size: number): string {
-  const file = path.join(dir, name);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, '');
-  truncateSync(file, size);
-  return file;
-}
+const { dir, sized } = sparseFolder('ddex-large-');
 
 describe('largestInputs', () => {
   it('takes a file given as a message unless it is named .zip, whatever else its name', () => {

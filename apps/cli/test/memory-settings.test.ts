@@ -3,40 +3,27 @@
  * settings for its memory (bin/memory-settings.js): which runs do, the child's arguments and environment, and the
  * real bin answering the same through the child as in one process.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript of the bin, without types
 import { childArguments, childEnvironment, wantsChild } from '../bin/memory-settings.js';
+import { sparseFolder } from './sparse-files.js';
 
 const root = path.resolve(__dirname, '../../..');
 const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
 const MiB = 1024 * 1024;
-let dir = '';
-
-/** A sparse file of `size` bytes (no disk taken). */
-function sized(file: string, size: number): string {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, '');
-  truncateSync(file, size);
-  return file;
-}
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-memory-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, sized } = sparseFolder('ddex-memory-');
 
 describe('wantsChild', () => {
   const on = (version: string, execArgv: string[] = [], env: NodeJS.ProcessEnv = {}) => ({ version, execArgv, env });
 
   it('asks for one when a message of 64 MiB or more may be read (256 MiB on Node 20), unless the settings were chosen', () => {
-    const big = sized(path.join(dir, 'big/message.xml'), 64 * MiB);
-    const small = sized(path.join(dir, 'small/message.xml'), 64 * MiB - 1);
-    const huge = sized(path.join(dir, 'huge/message.xml'), 256 * MiB);
-    const below = sized(path.join(dir, 'below/message.xml'), 256 * MiB - 1);
+    const big = sized('big/message.xml', 64 * MiB);
+    const small = sized('small/message.xml', 64 * MiB - 1);
+    const huge = sized('huge/message.xml', 256 * MiB);
+    const below = sized('below/message.xml', 256 * MiB - 1);
     expect(wantsChild([big], on('22.12.0'))).toBe(true);
     expect(wantsChild([big], on('24.21.0'))).toBe(true);
     expect(wantsChild([small], on('24.21.0'))).toBe(false);
@@ -58,18 +45,18 @@ describe('wantsChild', () => {
 
   it('looks two levels into folders, within a budget of entries, and takes a zip of 2 MiB or more (10 MiB on Node 20) as one that may hold such a message', () => {
     const deliveries = path.join(dir, 'deliveries');
-    sized(path.join(deliveries, 'one/two/message.xml'), 300 * MiB);
+    sized('deliveries/one/two/message.xml', 300 * MiB);
     expect(wantsChild([path.join(deliveries, 'one')], on('24.21.0'))).toBe(true);
     expect(wantsChild([deliveries], on('24.21.0'))).toBe(false);
-    expect(wantsChild([sized(path.join(dir, 'zips/a.zip'), 2 * MiB)], on('24.21.0'))).toBe(true);
-    expect(wantsChild([sized(path.join(dir, 'zips/b.ZIP'), 2 * MiB - 1)], on('24.21.0'))).toBe(false);
+    expect(wantsChild([sized('zips/a.zip', 2 * MiB)], on('24.21.0'))).toBe(true);
+    expect(wantsChild([sized('zips/b.ZIP', 2 * MiB - 1)], on('24.21.0'))).toBe(false);
     expect(wantsChild([path.join(dir, 'zips/a.zip')], on('20.20.2'))).toBe(false);
-    expect(wantsChild([sized(path.join(dir, 'zips/c.zip'), 10 * MiB)], on('20.20.2'))).toBe(true);
-    expect(wantsChild([sized(path.join(dir, 'zips/d.zip'), 10 * MiB - 1)], on('20.20.2'))).toBe(false);
+    expect(wantsChild([sized('zips/c.zip', 10 * MiB)], on('20.20.2'))).toBe(true);
+    expect(wantsChild([sized('zips/d.zip', 10 * MiB - 1)], on('20.20.2'))).toBe(false);
     expect(wantsChild([path.join(deliveries, 'one')], on('20.20.2'))).toBe(true);
     const crowded = path.join(dir, 'crowded');
-    for (let i = 0; i < 5000; i++) sized(path.join(crowded, `a${String(i).padStart(4, '0')}.jpg`), 0);
-    sized(path.join(crowded, 'z.xml'), 300 * MiB);
+    for (let i = 0; i < 5000; i++) sized(`crowded/a${String(i).padStart(4, '0')}.jpg`, 0);
+    sized('crowded/z.xml', 300 * MiB);
     // Listed in order, the message comes after 5,000 images: past the budget, it is not looked for.
     const list = (folder: string) => readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
     expect(wantsChild([crowded], { ...on('24.21.0'), list })).toBe(false);
@@ -93,7 +80,7 @@ describe('wantsChild', () => {
 describe('the bin on a message of 64 MiB (256 MiB on Node 20)', () => {
   it(`answers through the child as in one process, with the settings of its Node (this is ${process.version})`, () => {
     // NUL bytes (a sparse file): not XML, refused at its first byte, so the run is short.
-    const big = sized(path.join(dir, 'nul/message.xml'), (Number(process.versions.node.split('.')[0]) >= 22 ? 64 : 256) * MiB);
+    const big = sized('nul/message.xml', (Number(process.versions.node.split('.')[0]) >= 22 ? 64 : 256) * MiB);
     const probe = path.join(dir, 'probe.cjs');
     // Each process (and its worker threads, under the same pid) writes its flags.
     writeFileSync(probe, "require('fs').appendFileSync(process.env.PROBE_FILE, JSON.stringify([process.pid, [...process.execArgv, process.env.MALLOC_MMAP_THRESHOLD_ ?? 'default']]) + '\\n');\n");
