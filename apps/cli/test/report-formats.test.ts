@@ -4,12 +4,15 @@
  * JUnit through an XML parser (saxes), on real engine output for valid, invalid and mixed inputs.
  */
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { SaxesParser } from 'saxes';
 import { run } from '../src/run.js';
+import { resolveSettings } from '../src/check/settings.js';
 import type { CliIo } from '../src/io.js';
 import { checkFails, reportFails, type Report } from '@ddex-check/engine';
 
@@ -90,5 +93,26 @@ describe('JUnit output', () => {
     }
     // single-382 (a legacy-version warning) fails only with --fail-on warnings.
     expect(json[3].summary.warnings).toBeGreaterThan(0);
+  });
+});
+
+describe('the recordings that would be created', () => {
+  it('are in the JSON output, alone or written beside another format', async () => {
+    const alone = JSON.parse((await cli(['fixtures/cli/ok-43.xml', '-f', 'json', '-q'])).stdout) as Report[];
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'ddex-formats-')), 'report.json');
+    const beside = await cli(['fixtures/cli/ok-43.xml', '-f', 'text', '-f', 'json', '-o', file, '-q']);
+    expect(beside.stdout).toContain('would import');
+    const written = JSON.parse(readFileSync(file, 'utf8')) as Report[];
+    const recordings = (reports: Report[]) => reports[0].would_create.recordings.map((r) => r.reference);
+    expect(recordings(alone).length).toBeGreaterThan(0);
+    expect(recordings(written)).toEqual(recordings(alone));
+  });
+
+  it('are asked of the engine only for an output that prints them (JSON)', async () => {
+    const asked = async (formats: string[]) => (await resolveSettings(['fixtures/cli/ok-43.xml'], { failOn: 'rejected', media: true, config: false }, formats.map((format, i) => ({ format, file: i === 0 ? null : `out-${i}` })), process.cwd())).validate.recordings;
+    expect(await asked(['text'])).toBe(false);
+    expect(await asked(['sarif', 'junit', 'github'])).toBe(false);
+    expect(await asked(['text', 'json'])).toBe(true);
+    expect(await asked(['json'])).toBe(true);
   });
 });

@@ -25,6 +25,7 @@ export {
   sourceKind,
   locateFile,
   displaySource,
+  FORMATS_WITH_RECORDINGS,
   type FormatName,
   type FailOn,
   type Formatter,

@@ -36,6 +36,12 @@ export interface ValidateOptions {
   measure?: boolean;
   /** Run the media stages (default true). */
   media?: boolean;
+  /**
+   * List `would_create.recordings` (default true). A catalog message names hundreds of thousands,
+   * each read from the model at the end (about 40 ms at 104 MB); a caller that shows none (the
+   * CLI's text, JUnit, SARIF and GitHub outputs) passes false, and the list is then empty.
+   */
+  recordings?: boolean;
   /** Upper bounds for zips: total uncompressed bytes and compression ratio. */
   limits?: { maxUncompressedBytes?: number; maxCompressionRatio?: number };
   /**

@@ -66,7 +66,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     const check = engine.finding('package-batch-readable', { messageId: 'failed', file: error instanceof BatchError ? error.file : '', data: { reason, fix: fixFor(error) } });
     if (check) checks.push(check);
     await schema.close?.();
-    return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
+    return finishReport({ source, checks, messages, engine: engineInfo(), recordings: options.recordings }, stores);
   }
   // A lone message has no files to measure: nothing is decoded, nothing reported about it.
   measure &&= !batch.messageOnly;
@@ -114,7 +114,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     await schema.close?.();
   }
   options.onProgress?.({ phase: 'report', file: source });
-  return finishReport({ source, checks, messages, engine: engineInfo() }, stores);
+  return finishReport({ source, checks, messages, engine: engineInfo(), recordings: options.recordings }, stores);
 }
 
 

@@ -8,6 +8,7 @@ import {
   ConfigFileError,
   CatalogFileError,
   FAIL_ON,
+  FORMATS_WITH_RECORDINGS,
   JsonCatalog,
   checkRuleSettings,
   findConfigFile,
@@ -114,6 +115,8 @@ export async function resolveSettings(inputs: string[], raw: RawCheckOptions, ta
         ...(raw.stores !== undefined ? { stores: storeIds(raw.stores) } : {}),
         deep: raw.deep === true,
         media: raw.media !== false,
+        // A catalog's recordings are listed only for an output that prints them (JSON).
+        recordings: targets.some((t) => FORMATS_WITH_RECORDINGS.has(t.format)),
       },
       baseline: raw.baseline ? path.resolve(cwd, raw.baseline) : null,
       writeBaseline: raw.writeBaseline ? path.resolve(cwd, raw.writeBaseline) : null,

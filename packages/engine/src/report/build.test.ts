@@ -33,6 +33,18 @@ describe('report builder', () => {
     expect(report.would_create.artists.map((a) => a.name)).toEqual(['The Lamplighters']);
   });
 
+  it('leaves the recordings unlisted when asked (recordings: false), and judges the releases the same', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-unlisted-'));
+    writeFileSync(path.join(dir, 'message.xml'), base);
+    const listed = await validate(dir, { media: false });
+    const unlisted = await validate(dir, { media: false, recordings: false });
+    expect(listed.would_create.recordings.map((r) => r.reference)).toEqual(['A1', 'A2']);
+    expect(unlisted.would_create.recordings).toEqual([]);
+    const judged = (r: typeof listed) => ({ verdict: r.verdict, summary: r.summary, releases: r.releases, created: r.would_create.releases, artists: r.would_create.artists, checks: r.checks });
+    expect(judged(unlisted)).toEqual(judged(listed));
+    expect(unlisted.releases.map((r) => r.outcome)).toEqual(['created']);
+  });
+
   it('lists a recording once when two created albums hold it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-shared-'));
     const album = base.slice(base.indexOf('    <Release>'), base.indexOf('    </Release>') + '    </Release>\n'.length);

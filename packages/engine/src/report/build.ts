@@ -21,6 +21,8 @@ export interface BuildInput {
   checks: Check[];
   messages: ReadMessage[];
   engine: Report['engine'];
+  /** List `would_create.recordings` (`ValidateOptions.recordings`); default true. */
+  recordings?: boolean;
 }
 
 /** Releases that become catalog entries: the main/other releases, not per-track or clip releases. */
@@ -28,7 +30,7 @@ export function isCatalogRelease(release: Release): boolean {
   return release.kind === 'main' || release.kind === 'other';
 }
 
-export function buildReport({ source, checks, messages, engine }: BuildInput): Report {
+export function buildReport({ source, checks, messages, engine, recordings: listed = true }: BuildInput): Report {
   const releases: ReleaseOutcome[] = [];
   const wouldCreate: WouldCreate = { releases: [], recordings: [], artists: [] };
   const artists = new Map<string, { name: string; reference: string | null }>();
@@ -46,6 +48,7 @@ export function buildReport({ source, checks, messages, engine }: BuildInput): R
     const mine = byFile.get(read.file) ?? [];
     const messageLevelError = read.summary.rejected || mine.some((c) => c.status === 'error' && c.release === null && !c.resource);
     const listing = judgeReleases(read, mine, messageLevelError, { releases, wouldCreate, artists });
+    if (!listed) continue;
     const recordings = listRecordings(read, listing);
     // A catalog's 400,000 recordings are not copied from one list to another.
     if (wouldCreate.recordings.length === 0) wouldCreate.recordings = recordings;

@@ -10,6 +10,9 @@ export const FORMATTERS = { text, json, junit, sarif, github } as const satisfie
 export type FormatName = keyof typeof FORMATTERS;
 export const FORMAT_NAMES = Object.keys(FORMATTERS) as FormatName[];
 
+/** The formats that print `would_create.recordings` (JSON prints the whole report); for the others `validate` need not list them (`ValidateOptions.recordings`). */
+export const FORMATS_WITH_RECORDINGS: ReadonlySet<string> = new Set<FormatName>(['json']);
+
 export function formatterFor(name: string): Formatter | undefined {
   return Object.hasOwn(FORMATTERS, name) ? FORMATTERS[name as FormatName] : undefined;
 }
