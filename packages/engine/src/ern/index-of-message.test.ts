@@ -260,6 +260,42 @@ describe('the index grown while a message kept as bytes streams', () => {
     compare(m);
   });
 
+  it.each([
+    ['before it', true, false],
+    ['before it, one track naming none', true, true],
+    ['after it', false, false],
+  ])('answers the same for an album of 1,200 tracks kept as bytes, its resources %s', async (_where, first, missing) => {
+    const n = 1200;
+    const resources = `<ResourceList>${Array.from({ length: n }, (_, i) => `<SoundRecording><ResourceReference>A${i + 1}</ResourceReference></SoundRecording>`).join('')}</ResourceList>`;
+    // Track 7 names a resource that no record has (when `missing`).
+    const items = Array.from({ length: n }, (_, i) => `<ResourceGroupContentItem><SequenceNumber>${i + 1}</SequenceNumber><ReleaseResourceReference>${missing && i === 6 ? 'A0' : `A${i + 1}`}</ReleaseResourceReference></ResourceGroupContentItem>`).join('');
+    const releases = `<ReleaseList><Release><ReleaseReference>R0</ReleaseReference><ResourceGroup>${items}</ResourceGroup></Release><TrackRelease><ReleaseReference>R1</ReleaseReference><ReleaseResourceReference>A2</ReleaseResourceReference></TrackRelease></ReleaseList>`;
+    const xml = `<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43">${first ? resources + releases : releases + resources}</ern:NewReleaseMessage>`;
+    const { message: m } = await readXml(xml);
+    const album = m.releases.at(0)!;
+    // The album's list is kept as bytes, a list of its own (the case whose facts are worked out as it closes).
+    expect(Array.isArray(album.tracks)).toBe(false);
+    expect(album.tracks.length).toBe(n);
+    // The track facts the rules read at the end, of the index grown while the message streamed (compare lets it go): each
+    // track's resource as the index finds it then, resources that came after the album included.
+    const streamed = indexMessage(m);
+    const facts = streamed.trackFacts(album);
+    expect(streamed.trackFacts(album)).toBe(facts);
+    expect(Array.from(facts.numbers)).toEqual([...album.tracks].map((t) => streamed.resourceNumber(t.resourceReference.value)));
+    expect(facts.numbers[0]).toBe(0);
+    expect(facts.numbers[6]).toBe(missing ? -1 : 6);
+    expect(facts.numbers[n - 1]).toBe(n - 1);
+    const grown = compare(m);
+    const of = (ref: string) => grown.find((a) => a.ref === ref)!;
+    expect(of('A1').releaseNumbersOfResource).toEqual([0]);
+    expect(of('A2').releaseNumbersOfResource).toEqual([0, 1]);
+    expect(of(`A${n}`).releaseNumbersOfResource).toEqual([0]);
+    expect(of('A7').releaseNumbersOfResource).toEqual(missing ? [] : [0]);
+    if (missing) expect(of('A0').releaseNumbersOfResource).toEqual([0]);
+    // Linked by number as the album closed when its resources came first (every resource it names used by number).
+    expect(grown.known.length).toBe(first ? n - (missing ? 1 : 0) : 0);
+  });
+
   it('answers the same when releases come before their resources and deals before their releases, with anchors twice', async () => {
     const recording = (ref: string, type: string) => `<SoundRecording><ResourceReference>${ref}</ResourceReference><Type>${type}</Type></SoundRecording>`;
     // Enough records that the tables grow several times while the message streams.

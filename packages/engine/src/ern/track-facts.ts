@@ -7,7 +7,7 @@
 import type { Release } from './model.js';
 
 /** Track lists from which `trackFacts` remembers its answer. */
-const REMEMBERED_TRACKS = 64;
+export const REMEMBERED_TRACKS = 64;
 
 /** `TrackFacts.sequences` of a track without a SequenceNumber. */
 export const NO_SEQUENCE = -0x80000000;
@@ -34,9 +34,10 @@ export interface TrackFacts {
  * (`StoredList`), or one of a release kept as an object (a release kept as bytes decodes a short
  * list anew at each read).
  */
-export function trackFacts(resourceNumber: (ref: string) => number): (release: Release) => TrackFacts {
+export function trackFacts(resourceNumber: (ref: string) => number): (release: Release, found?: boolean) => TrackFacts {
   const remembered = new WeakMap<object, TrackFacts>();
-  const of = (release: Release): TrackFacts => {
+  /** `found`: remember the answer only when every track's resource is found (asked before the message ends, when one may still come). */
+  const of = (release: Release, found = false): TrackFacts => {
     const tracks = release.tracks;
     const known = remembered.get(tracks);
     if (known && known.numbers.length === tracks.length) return known;
@@ -48,9 +49,11 @@ export function trackFacts(resourceNumber: (ref: string) => number): (release: R
     let lastPath: readonly number[] = [];
     let lastGroup = -1;
     let linked = false;
+    let missing = false;
     let at = 0;
     for (const t of tracks) {
-      numbers[at] = resourceNumber(t.resourceReference.value);
+      const n = (numbers[at] = resourceNumber(t.resourceReference.value));
+      if (n < 0) missing = true;
       if (t.linked.length > 0) linked = true;
       const sequence = t.sequence;
       if (sequence === null) sequences![at] = NO_SEQUENCE;
@@ -67,9 +70,9 @@ export function trackFacts(resourceNumber: (ref: string) => number): (release: R
       }
       groups[at++] = lastGroup;
     }
-    const found: TrackFacts = { numbers, linked, sequences, groups, groupPaths };
-    if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype)) remembered.set(tracks, found);
-    return found;
+    const facts: TrackFacts = { numbers, linked, sequences, groups, groupPaths };
+    if (tracks.length >= REMEMBERED_TRACKS && (!Array.isArray(tracks) || Object.getPrototypeOf(release) === Object.prototype) && !(found && missing)) remembered.set(tracks, facts);
+    return facts;
   };
   return of;
 }
