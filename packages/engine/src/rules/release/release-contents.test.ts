@@ -12,7 +12,7 @@ import { NO_SEQUENCE } from '../../ern/track-facts.js';
 import { validate } from '../../validate.js';
 import { RULES } from '../registry.js';
 import type { Release, Resource } from '../../ern/model.js';
-import { primaryResourceNumbers, primaryResourcesOf, resourceRefsOf, resourcesUsedBy } from './release-contents.js';
+import { isTrackLike, mainReleases, primaryResourceNumbers, primaryResourcesOf, productReleases, releasesOfKind, resourceRefsOf, resourcesUsedBy } from './release-contents.js';
 import { sampleRows } from '../../ern/testing/sample-rows.js';
 import { contentResourceNumbersOf } from './release-content.js';
 import { RecordFlags } from '../record-notes.js';
@@ -184,5 +184,39 @@ describe('primaryResourceNumbers and RecordFlags', () => {
     flags.set(3, 2);
     flags.set(5000, 1);
     expect([flags.get(3), flags.get(4), flags.get(5000), flags.get(5001), flags.get(-1), flags.get(1 << 30)]).toEqual([3, 0, 1, 0, 0, 0]);
+  });
+});
+
+describe('releases picked by kind', () => {
+  const rows = sampleRows().filter((r) => /^ern-(3\.7|3\.8|4\.1|4\.2|4\.3)(\.\d)?$/.test(r.xsdSet) && r.xmllint !== 'not-wellformed');
+
+  it('are those their definitions give, in order, on every sample both ways (kinds read without a view)', async () => {
+    let picked = 0;
+    let mains = 0;
+    let evens = 0;
+    let total = 0;
+    for (const row of rows) {
+      for (const store of [true, false]) {
+        const { message: m } = await readSample(row.file, undefined, store);
+        const all = [...m.releases];
+        const locs = (list: Release[]) => list.map((r) => r.loc);
+        expect(locs(productReleases(m)), row.file).toEqual(locs(all.filter((r) => !isTrackLike(r))));
+        const main = all.filter((r) => r.kind === 'main');
+        const others = all.filter((r) => r.kind === 'other' && !isTrackLike(r));
+        expect(locs(mainReleases(m)), row.file).toEqual(locs(main.length > 0 || m.family !== '3' ? main : others.length === 1 ? others : []));
+        expect(locs(releasesOfKind(m, (kind) => kind === 'main' || kind === 'clip')), row.file).toEqual(locs(all.filter((r) => r.kind === 'main' || r.kind === 'clip')));
+        const even = (r: Release) => (r.reference?.value.length ?? 0) % 2 === 0;
+        expect(locs(releasesOfKind(m, (kind) => kind !== 'main', even)), row.file).toEqual(locs(all.filter((r) => r.kind !== 'main' && even(r))));
+        evens += releasesOfKind(m, () => true, even).length;
+        total += all.length;
+        picked += productReleases(m).length;
+        mains += mainReleases(m).length;
+      }
+    }
+    expect(picked).toBeGreaterThan(100);
+    expect(mains).toBeGreaterThan(100);
+    // The second test keeps some of the kinds' releases, not all or none.
+    expect(evens).toBeGreaterThan(50);
+    expect(evens).toBeLessThan(total);
   });
 });

@@ -1,5 +1,6 @@
 /** The main release carries the label's catalog number (ReleaseId/CatalogNumber), which stores show and labels search by. */
 import { defineRule } from '../../define.js';
+import { releasesOfKind } from '../../release/release-contents.js';
 
 export default defineRule({
   id: 'codes-catalog-number-present',
@@ -17,8 +18,8 @@ export default defineRule({
   create(ctx) {
     return {
       'Message:exit'() {
-        for (const release of ctx.message.releases) {
-          if (release.kind !== 'main' || (release.ids.catalogNumber && release.ids.catalogNumber.value.trim() !== '')) continue;
+        for (const release of releasesOfKind(ctx.message, (kind) => kind === 'main')) {
+          if (release.ids.catalogNumber && release.ids.catalogNumber.value.trim() !== '') continue;
           const ref = release.reference?.value ?? null;
           ctx.report({ messageId: 'missing', loc: release.loc, release: ref, data: { release: ref ?? '(no reference)' } });
         }

@@ -1,7 +1,7 @@
 /** Every release that is sold as a product (not a track release) has a deal; without one it goes live nowhere. */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { isTrackLike, releaseName } from '../../release/release-contents.js';
+import { productReleases, releaseName } from '../../release/release-contents.js';
 
 export default defineRule({
   id: 'deals-release-covered',
@@ -21,8 +21,8 @@ export default defineRule({
         // A message without any deal is deals-present's finding.
         if (m.root !== 'NewReleaseMessage' || m.deals.length === 0) return;
         const index = indexMessage(m);
-        for (const release of m.releases) {
-          if (isTrackLike(release) || !release.reference) continue;
+        for (const release of productReleases(m)) {
+          if (!release.reference) continue;
           if (index.dealNumbersOfRelease(release.reference.value).length > 0) continue;
           ctx.report({ messageId: 'noDeal', loc: release.loc, release: release.reference.value, data: { release: releaseName(release, ctx.message) } });
         }

@@ -8,7 +8,7 @@ import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { todayNumber } from '../../../codes/iso-date.js';
 import { intervalsOf } from '../../../deals/deal-periods.js';
-import { isTrackLike, releaseName } from '../../release/release-contents.js';
+import { productReleases, releaseName } from '../../release/release-contents.js';
 import { dealReleases } from '../../message-text.js';
 
 export default defineRule({
@@ -49,8 +49,8 @@ export default defineRule({
         }
         const index = indexMessage(m);
         const today = todayNumber();
-        for (const release of m.releases) {
-          if (isTrackLike(release) || !release.reference) continue;
+        for (const release of productReleases(m)) {
+          if (!release.reference) continue;
           const deals = index.dealsOfRelease(release.reference.value).filter((d) => !d.takeDown && !d.allDealsCancelled);
           if (deals.length === 0) continue;
           const periods = deals.flatMap(intervalsOf);

@@ -1,5 +1,6 @@
 /** A store requirement: a classical release (by its genre) has the release type the store asks for (`ClassicalAlbum`). */
 import { defineRule } from '../../define.js';
+import { releasesOfKind } from '../release-contents.js';
 
 interface Options {
   /** Genre texts that make a release classical (case-insensitive); default `Classical`. */
@@ -26,8 +27,7 @@ export default defineRule({
     const classical = new Set(genres.map((g) => g.toLowerCase()));
     return {
       'Message:exit'() {
-        for (const release of ctx.message.releases) {
-          if (release.kind !== 'main' && release.kind !== 'other') continue;
+        for (const release of releasesOfKind(ctx.message, (kind) => kind === 'main' || kind === 'other')) {
           const genre = release.genres.find((g) => (g.text && classical.has(g.text.trim().toLowerCase())) || (g.subGenre && classical.has(g.subGenre.trim().toLowerCase())));
           if (!genre || release.types.includes(releaseType)) continue;
           const reference = release.reference?.value ?? null;
