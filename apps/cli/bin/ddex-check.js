@@ -16,7 +16,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 // A run that may read a message of 64 MiB or more (256 MiB on Node 20) starts again in a child with
 // settings for its memory (memory-settings.js).
 const memory = await import('./memory-settings.js');
-if (memory.wantsChild(args)) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args));
+const largest = memory.childInputs(args);
+if (largest) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args, largest));
 
 const cacheBase = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ddex-check');
 const cacheWanted = !process.env.NODE_DISABLE_COMPILE_CACHE;

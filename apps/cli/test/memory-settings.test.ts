@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript of the bin, without types
-import { childArguments, childEnvironment, wantsChild } from '../bin/memory-settings.js';
+import { childArguments, childEnvironment, childInputs, semiSpaceMb, wantsChild } from '../bin/memory-settings.js';
 import { sparseFolder } from './sparse-files.js';
 
 const root = path.resolve(__dirname, '../../..');
@@ -69,6 +69,21 @@ describe('wantsChild', () => {
     expect(childArguments('/bin/ddex-check.js', ['a.xml'], [], { NODE_OPTIONS: '--require x.cjs --no-incremental-marking' }, '24.21.0')).toEqual(['--max-semi-space-size=16', '/bin/ddex-check.js', 'a.xml']);
     // Node 20: its own young generation, and incremental marking made no difference there.
     expect(childArguments('/bin/ddex-check.js', ['a.xml'], ['--enable-source-maps'], {}, '20.20.2')).toEqual(['--enable-source-maps', '/bin/ddex-check.js', 'a.xml']);
+  });
+
+  it('halves the child\'s semi-spaces for a message of 512 MiB or more, or a zip of 32 MiB or more, that it answers the sizes of', () => {
+    expect(semiSpaceMb(null)).toBe(16);
+    expect(semiSpaceMb({ message: 512 * MiB - 1, zip: 32 * MiB - 1 })).toBe(16);
+    expect(semiSpaceMb({ message: 512 * MiB, zip: 0 })).toBe(8);
+    expect(semiSpaceMb({ message: 0, zip: 32 * MiB })).toBe(8);
+    expect(childArguments('/bin/ddex-check.js', ['a.xml'], [], {}, '24.21.0', 8)).toEqual(['--max-semi-space-size=8', '--no-incremental-marking', '/bin/ddex-check.js', 'a.xml']);
+    const huge = sized('huge/message.xml', 600 * MiB);
+    const large = sized('large/message.xml', 100 * MiB);
+    expect(childInputs([huge], on('24.21.0'))).toEqual({ message: 600 * MiB, zip: 0 });
+    expect(semiSpaceMb(childInputs([huge, large], on('24.21.0')))).toBe(8);
+    expect(semiSpaceMb(childInputs([large], on('24.21.0')))).toBe(16);
+    // No child, whatever the size, when the semi-space was chosen.
+    expect(childInputs([huge], on('24.21.0', ['--max-semi-space-size=32']))).toBeNull();
   });
 
   it('gives the child malloc\'s threshold of 1 MiB, unless the environment sets one', () => {
