@@ -55,6 +55,25 @@ describe('validate with the parse thread', () => {
     expect(threaded).toEqual(own);
   }, 60_000);
 
+  it('hands over texts beyond Latin-1, short and long, as they are written', async () => {
+    const file = path.join(dir, 'wide.xml');
+    // Titles of one and of many characters beyond Latin-1 (a batch of such texts goes over as UTF-16), and a Latin-1 one.
+    const xml = readFileSync(path.join(FIXTURES, 'cli/ok-43.xml'), 'utf8')
+      .replace(/<DisplayTitleText>Salt Road<\/DisplayTitleText>/, '<DisplayTitleText>東京</DisplayTitleText>')
+      .replace(/<TitleText>Salt Road<\/TitleText>/, '<TitleText>東京 — Ωmega Session Recordings, Vol. 2</TitleText>');
+    expect(xml).toContain('Ωmega');
+    writeFileSync(file, xml);
+    const titles = async (parseThread: boolean) => {
+      const report = await validate(file, { media: false, parseThread });
+      return { releases: report.releases.map((r) => r.title), recordings: report.would_create.recordings.map((r) => r.title), checks: report.checks };
+    };
+    const started = ParseThread.started;
+    const threaded = await titles(true);
+    expect(ParseThread.started).toBeGreaterThan(started);
+    expect(threaded).toEqual(await titles(false));
+    expect([...threaded.releases, ...threaded.recordings].join(' ')).toMatch(/東京/);
+  });
+
   it('finds the defects of the generated message (the comparison is not between two empty reports)', async () => {
     const { verdict, checks } = await verdictOf(big, true);
     expect(verdict).toBe('would_be_rejected');
