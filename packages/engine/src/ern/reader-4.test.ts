@@ -101,6 +101,16 @@ describe('ERN 4.3 reader on the official samples', () => {
     expect(m.visibilityReferences?.map((v) => v.value)).toEqual(['V0']);
   });
 
+  it('gives the technical details of every kind of resource the same keys, in one order (audio, video and images of the samples)', async () => {
+    const kinds = new Map<string, string>();
+    for (const file of ['ddex-official-ern43/1 Audio.xml', 'ddex-official-ern43/4 SimpleAudioSingle.xml', 'ddex-official-ern43/5 SimpleVideoSingle.xml']) {
+      const { message: m } = await readSample(file, undefined, false);
+      for (const r of m.resources) for (const td of r.technical) kinds.set(r.kind, Object.keys(td).join(','));
+    }
+    expect([...kinds.keys()].sort()).toEqual(['Image', 'SoundRecording', 'Video']);
+    expect(new Set(kinds.values()).size).toBe(1);
+  });
+
   it('reads a 4.3 video: VideoEdition ISRC, frame size, frame rate, file (5 SimpleVideoSingle.xml)', async () => {
     const { message: m } = await readSample('ddex-official-ern43/5 SimpleVideoSingle.xml');
     const [video, still] = m.resources;

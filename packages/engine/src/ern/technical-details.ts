@@ -60,6 +60,9 @@ export function openTechnicalDetails(el: OpenElement, d: Dispatcher, kind: Resou
     codec: null,
     container: null,
     numberOfChannels: null,
+    // Set here, not only when written: details of every kind then share one hidden class (an image's came after 41,463
+    // recordings' in a catalog and threw away the code optimized for theirs).
+    numberOfChannelsText: null,
     samplingRate: null,
     bitsPerSample: null,
     bitRate: null,
