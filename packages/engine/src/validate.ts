@@ -54,6 +54,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
   const checks: Check[] = [];
   const messages: ReadMessage[] = [];
   const engineInfo = () => ({ version: ENGINE_VERSION, schema_engine: schema.name, started_at: startedAt.toISOString(), duration_ms: Date.now() - startedAt.getTime() });
+  const report = () => finishReport({ source, checks, messages, engine: engineInfo(), recordings: options.recordings }, stores);
 
   options.onProgress?.({ phase: 'open', file: source });
   let batch: Batch;
@@ -66,7 +67,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     const check = engine.finding('package-batch-readable', { messageId: 'failed', file: error instanceof BatchError ? error.file : '', data: { reason, fix: fixFor(error) } });
     if (check) checks.push(check);
     await schema.close?.();
-    return finishReport({ source, checks, messages, engine: engineInfo(), recordings: options.recordings }, stores);
+    return report();
   }
   // A lone message has no files to measure: nothing is decoded, nothing reported about it.
   measure &&= !batch.messageOnly;
@@ -114,7 +115,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions = 
     await schema.close?.();
   }
   options.onProgress?.({ phase: 'report', file: source });
-  return finishReport({ source, checks, messages, engine: engineInfo(), recordings: options.recordings }, stores);
+  return report();
 }
 
 

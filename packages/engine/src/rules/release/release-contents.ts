@@ -99,7 +99,8 @@ const mains = new WeakMap<Records<Release>, { length: number; list: Release[] }>
 
 /** Products: the main release and other non-track releases (3.x bundles, partial releases). */
 export function productReleases(message: ErnMessage): Release[] {
-  return picked(message, products, (m) => releasesOfKind(m, (kind) => kind !== 'track' && kind !== 'clip', (r) => r.kind !== 'other' || !identifiedAsTrack(r)));
+  // Track and clip releases are left out by their kind alone, without a view; `isTrackLike` judges the others.
+  return picked(message, products, (m) => releasesOfKind(m, (kind) => kind !== 'track' && kind !== 'clip', (r) => !isTrackLike(r)));
 }
 
 /**
