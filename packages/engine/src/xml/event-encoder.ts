@@ -68,17 +68,6 @@ export interface EventBatch {
   owned: boolean;
 }
 
-/**
- * Takes the events as the encoder writes them, on the encoder's thread: the parse thread's schema
- * validator (schema-feed.ts). `name` is the element name's number (the same for every element of
- * that name), `attrs` holds `length` names and values in turn.
- */
-export interface EventTap {
-  open(name: number, local: string, ns: string, line: number, column: number, attrs: readonly string[], length: number): void;
-  text(text: string): void;
-  close(): void;
-}
-
 export class EventEncoder {
   private readonly parser = new FastSaxesParser({ xmlns: true, position: true });
   private decoder = new MessageDecoder();
@@ -117,8 +106,11 @@ export class EventEncoder {
   private atEnd = false;
   /** Set by the first failure: no chunk is parsed after the one that failed. */
   stopped = false;
-  /** Given the events as they are written (no event reaches it after a failure). */
-  tap: EventTap | null = null;
+
+  /** Element and attribute names by number, as the batches' `names` give them (it only grows): interned, never slices of the input. */
+  get nameTable(): readonly string[] {
+    return this.allNames;
+  }
 
   /**
    * @param copyNames copies every new name out of saxes' chunk (on the pass's own thread; a thread's messages copy anyway).
@@ -245,7 +237,6 @@ export class EventEncoder {
     this.withChildren.pop();
     this.room(1);
     this.ops[this.n++] = OP_CLOSE;
-    if (this.tap !== null) this.tap.close();
   }
 
   /** Ends the message: the events of its last characters, or the failure of an unfinished document. */
@@ -370,8 +361,6 @@ export class EventEncoder {
       ops[at++] = this.keep(attrs[i + 1]);
     }
     this.n = at;
-    // Interned names: the scanner's and saxes' strings may be slices of their input.
-    if (this.tap !== null) this.tap.open(name, this.allNames[name], this.allNames[this.lastUriId], this.tagLine, this.tagColumn, attrs, length);
   }
 
   private elementName(local: string, depth: number): number {
@@ -398,7 +387,6 @@ export class EventEncoder {
     this.room(2);
     this.ops[this.n++] = OP_TEXT;
     this.ops[this.n++] = this.keep(text);
-    if (this.tap !== null) this.tap.text(text);
   }
 
   private room(ints: number) {

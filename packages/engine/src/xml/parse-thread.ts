@@ -155,8 +155,11 @@ export class ParseThread {
   private ended = false;
   /** Chunks (and the end) handed over whose batches were not taken yet. */
   inFlight = 0;
-  /** The schema's result, from the thread with its last batch (when asked with `validate`). */
+  /** The schema's result, from the thread after its last batch (when asked with `validate`). */
   schemaAnswer: SchemaAnswer | null = null;
+  /** The thread was asked to validate the message (`validate`). */
+  private asked = false;
+  private answered: ((answer: SchemaAnswer) => void) | null = null;
 
   /** Throws when the worker's file is missing (check `wantsParseThread` first). */
   constructor() {
@@ -169,6 +172,7 @@ export class ParseThread {
       if ('readError' in answer) return this.broken(new Error(`could not read the message: ${answer.readError}`));
       if ('schemaResult' in answer) {
         this.schemaAnswer = answer;
+        this.answered?.(answer);
         return;
       }
       const batch = unpacked(answer);
@@ -183,7 +187,23 @@ export class ParseThread {
   /** Has the thread validate the message against a compiled XSD set (before the first chunk). */
   validate(request: SchemaRequest): void {
     this.posted++;
+    this.asked = true;
     this.worker.postMessage(request);
+  }
+
+  /**
+   * The schema's result once the thread has validated the whole message (it validates each batch
+   * after sending it, the last one too); null when it was not asked. Call after the last batch.
+   * When the thread failed, the schema is skipped, and the note says why.
+   */
+  schemaResult(): Promise<SchemaAnswer | null> {
+    if (!this.asked) return Promise.resolve(null);
+    if (this.schemaAnswer || this.failure) return Promise.resolve(this.schemaAnswer ?? this.failedAnswer());
+    return new Promise((resolve) => (this.answered = resolve));
+  }
+
+  private failedAnswer(): SchemaAnswer {
+    return { schemaResult: { outcome: 'skipped', issues: [], note: this.failure!.message }, failures: [] };
   }
 
   /** Hands `chunk` over (copied: the caller may reuse it). */
@@ -252,7 +272,9 @@ export class ParseThread {
    * pass stopped early leaves batches in flight and the thread mid-message).
    */
   async close(): Promise<void> {
-    const clean = !this.failure && (this.posted === 0 || (this.ended && this.inFlight === 0 && this.ready.length === 0));
+    // A thread still validating the message it was given would answer the next one's user.
+    const answered = !this.asked || this.schemaAnswer !== null;
+    const clean = !this.failure && (this.posted === 0 || (this.ended && this.inFlight === 0 && this.ready.length === 0 && answered));
     if (clean && this.bytes < KEPT_THREAD.belowBytes && keepIdle(this.worker)) return;
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
@@ -282,6 +304,7 @@ export class ParseThread {
 
   private broken(error: Error) {
     this.failure ??= error;
+    this.answered?.(this.failedAnswer());
     for (const waiter of this.waiting.splice(0)) waiter.reject(this.failure);
   }
 }

@@ -8,10 +8,9 @@
  * garbage collection, and the main thread decodes one string per batch.
  *
  * Given a schema task (a message kept as bytes or objects alike), the thread also validates the
- * message against its compiled XSD set on its own side, fed by the encoder as it writes the events
- * (schema-feed.ts: the elements, paths and positions the pass would give), and sends the result
- * with the last batch: the schema validator's work leaves the pass's thread, which has the model
- * and the rules.
+ * message against its compiled XSD set on its own side, each batch after sending it (schema-feed.ts:
+ * the elements, paths and positions the pass would give), and sends the result after the last
+ * batch: the schema validator's work leaves the pass's thread, which has the model and the rules.
  *
  * Of a message that is a file on disk, the thread reads the bytes itself when asked (`ReadRequest`):
  * the pass's thread then sends a few numbers per chunk instead of reading, copying and handing over
@@ -56,7 +55,7 @@ export interface ReadFailure {
   readError: string;
 }
 
-/** Thread to main, before the last batch: the schema's result and the failures of its listener. */
+/** Thread to main, after the last batch: the schema's result and the failures of its listener. */
 export interface SchemaAnswer {
   schemaResult: SchemaResult;
   failures: ListenerFailure[];
@@ -69,7 +68,11 @@ class PackingEncoder extends EventEncoder {
   private ends = new Int32Array(1 << 13);
   private count = 0;
 
+  /** Keep each string itself too, in the batch's `strings`, for the schema feed (not sent: the pass's thread cuts its own out of `chars`). */
+  withStrings = false;
+
   protected override keep(text: string): number {
+    if (this.withStrings) super.keep(text);
     const n = text.length;
     if (this.used + n > this.chars.length) {
       const grown = new Uint16Array(Math.max(this.chars.length * 2, this.used + n));
@@ -148,7 +151,7 @@ function startSchema({ schema: task, root }: SchemaRequest): void {
   }
   // The validator keeps nothing of an element past its events and reads text from onText: elements reused by depth, no text kept.
   schema = { feed: new SchemaFeed(session.listener, root), finish: () => session.finish() };
-  encoder.tap = schema.feed;
+  encoder.withStrings = true;
 }
 
 function finishSchema(): SchemaAnswer | null {
@@ -180,16 +183,27 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => 
     port.postMessage({ readError: (error as Error).message } satisfies ReadFailure);
     return;
   }
+  let batch: EventBatch;
+  /** The batch's numbers, for the schema feed: the batch's own go to the pass's thread. */
+  let ops: Int32Array | null = null;
   try {
-    const batch = bytes ? encoder.write(bytes) : encoder.end();
-    if (chunk === null) last = finishSchema();
+    batch = bytes ? encoder.write(bytes) : encoder.end();
+    if (schema) ops = batch.ops.slice(0, batch.length);
     packed = encoder.pack(batch);
   } catch (error) {
     port.postMessage({ error: (error as Error)?.stack ?? String(error) });
     return;
   }
-  if (last) port.postMessage(last);
+  // The batch first, then its validation (schema-feed.ts): the pass's thread works on it meanwhile.
   port.postMessage(packed, [packed.ops.buffer as ArrayBuffer, packed.ends.buffer as ArrayBuffer, packed.chars.buffer as ArrayBuffer]);
+  try {
+    if (schema && ops) schema.feed.batch(ops, batch.length, batch.strings, encoder.nameTable);
+    if (chunk === null) last = finishSchema();
+  } catch (error) {
+    port.postMessage({ error: (error as Error)?.stack ?? String(error) });
+    return;
+  }
+  if (last) port.postMessage(last);
   if (chunk === null) {
     // Ready for the next message (the compiled XSD sets stay loaded, and the code compiled).
     encoder = new PackingEncoder();

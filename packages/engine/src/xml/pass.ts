@@ -198,7 +198,8 @@ export async function runMessagePass(
     }
     if (bytes === 0) pass.fail({ kind: 'empty', message: 'the file is empty', line: null, column: null }, true);
     else if (!root) pass.fail({ kind: 'syntax', message: 'no root element found', line: null, column: null });
-    const answer = thread?.schemaAnswer;
+    // Awaited even when the pass stopped at the message's end (a syntax error there): the thread is then kept for the next message.
+    const answer = thread ? await thread.schemaResult() : null;
     if (answer && !pass.stopped) {
       pass.result.schema = answer.schemaResult;
       // Both sides cap their failures at 100 (pass-events.ts): so does the sum.

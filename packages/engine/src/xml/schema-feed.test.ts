@@ -1,6 +1,6 @@
 /**
- * The parse thread's validator is fed by the encoder as it writes (schema-feed.ts), not by the
- * pass's consumer of the batches (pass-events.ts) as before: a listener must see the same
+ * The parse thread's validator is fed from the encoder's batches by the schema feed
+ * (schema-feed.ts), not by the pass's consumer of the batches (pass-events.ts): a listener must see the same
  * names, namespaces, attributes, positions, paths, bare paths and texts from both, on samples, on
  * messages whose siblings of one name are apart, on messages the scanner hands over to saxes, on
  * messages that stop being well-formed, and in chunks of any size. A listener's failure is
@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EventEncoder } from './event-encoder.js';
+import { EventEncoder, type EventBatch } from './event-encoder.js';
 import type { OpenElement, XmlListener } from './events.js';
 import { PassEvents, detached, locate } from './pass-events.js';
 import { SchemaFeed } from './schema-feed.js';
@@ -50,15 +50,19 @@ function fromBatches(xml: Buffer, size: number): string[] {
   return r.finish();
 }
 
-/** The events as the encoder's tap gives them. */
+/** Feeds `xml` in chunks of `size` to `feed`, batch by batch, as the parse thread does. */
+function feedAll(feed: SchemaFeed, xml: Buffer, size: number): void {
+  const encoder = new EventEncoder(detached);
+  const fed = (batch: EventBatch) => feed.batch(batch.ops, batch.length, batch.strings, encoder.nameTable);
+  for (const chunk of chunks(xml, size)) fed(encoder.write(chunk));
+  fed(encoder.end());
+  feed.end();
+}
+
+/** The events as the schema feed gives them. */
 function fromFeed(xml: Buffer, size: number): string[] {
   const r = recorder();
-  const encoder = new EventEncoder(detached);
-  const feed = new SchemaFeed(r.listener, ROOT);
-  encoder.tap = feed;
-  for (const chunk of chunks(xml, size)) encoder.write(chunk);
-  encoder.end();
-  feed.end();
+  feedAll(new SchemaFeed(r.listener, ROOT), xml, size);
   return r.finish();
 }
 
@@ -119,11 +123,7 @@ describe('the schema feed', () => {
     pass.consume(encoder.end());
     pass.finish(xml.length);
     const feed = new SchemaFeed(failing(), ROOT);
-    const tapped = new EventEncoder(detached);
-    tapped.tap = feed;
-    tapped.write(xml);
-    tapped.end();
-    feed.end();
+    feedAll(feed, xml, xml.length);
     const strip = (failures: typeof feed.failures) => failures.map((f) => ({ ...f, error: f.error.split('\n')[0] }));
     expect(strip(feed.failures)).toEqual(strip(pass.result.listenerFailures));
     expect(strip(feed.failures).map((f) => [f.error, f.path, f.line])).toEqual([
