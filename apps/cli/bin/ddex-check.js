@@ -13,11 +13,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.exit(0);
 }
 
+// The largest message and zip given, looked for once (large-inputs.js).
+const { largestInputs } = await import('./large-inputs.js');
+const sizes = largestInputs(args.filter((arg) => !arg.startsWith('-')));
 // A run that may read a message of 64 MiB or more (256 MiB on Node 20) starts again in a child with
 // settings for its memory (memory-settings.js).
 const memory = await import('./memory-settings.js');
-const largest = memory.childInputs(args);
+const largest = memory.childInputs(args, { largest: sizes });
 if (largest) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args, largest));
+// A message large enough for a parse thread has it started now, while the CLI loads (early-thread.js).
+await (await import('./early-thread.js')).startEarlyThread(sizes);
 
 const cacheBase = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'ddex-check');
 const cacheWanted = !process.env.NODE_DISABLE_COMPILE_CACHE;

@@ -52,13 +52,16 @@ export function wantsChild(args, options = {}) {
   return childInputs(args, options) !== null;
 }
 
-/** `wantsChild`, answered with the largest inputs (`largestInputs`, for `runInChild`), or null for no child. */
-export function childInputs(args, { execArgv = process.execArgv, env = process.env, version = process.versions.node, stat, list } = {}) {
+/**
+ * `wantsChild`, answered with the largest inputs (`largestInputs`, for `runInChild`), or null for no
+ * child. `largest`: the inputs' sizes when the caller looked for them already (the bin).
+ */
+export function childInputs(args, { execArgv = process.execArgv, env = process.env, version = process.versions.node, stat, list, largest: known } = {}) {
   const modern = Number(version.split('.')[0]) >= 22;
   if (modern) {
     if (execArgv.some((a) => a.startsWith('--max-semi-space-size')) || (env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return null;
   } else if (env.MALLOC_MMAP_THRESHOLD_ !== undefined) return null;
-  const largest = largestInputs(args.filter((arg) => !arg.startsWith('-')), { stat, list });
+  const largest = known ?? largestInputs(args.filter((arg) => !arg.startsWith('-')), { stat, list });
   const wanted = modern ? largest.message >= LARGE_MESSAGE || largest.zip >= LARGE_ZIP : largest.message >= LARGE_MESSAGE_NODE_20 || largest.zip >= LARGE_ZIP_NODE_20;
   return wanted ? largest : null;
 }

@@ -4,7 +4,7 @@
  * returns the Report (see `report/types.ts`).
  */
 export { validate } from './validate.js';
-export { prestartParseThread, PARSE_THREAD_MIN_BYTES } from './xml/parse-thread.js';
+export { prestartParseThread, PARSE_THREAD_MIN_BYTES, YOUNG_GENERATION_MB as PARSE_THREAD_YOUNG_GENERATION_MB } from './xml/parse-thread.js';
 export { WorkerPool, type WorkerPoolOptions } from './workers/worker-pool.js';
 export type { ValidateInput, ValidateOptions, ProgressEvent } from './options.js';
 export * from './report/types.js';

@@ -4,7 +4,8 @@ import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFile
 import os from 'node:os';
 import path from 'node:path';
 import { validate } from '../validate.js';
-import { endIdleThreads, KEPT_THREAD, ParseThread, PARSE_THREAD_MIN_BYTES, prestartParseThread, wantsParseThread } from './parse-thread.js';
+import { endIdleThreads, KEPT_THREAD, ParseThread, PARSE_THREAD_MIN_BYTES, prestartParseThread, wantsParseThread, YOUNG_GENERATION_MB } from './parse-thread.js';
+import { Worker } from 'node:worker_threads';
 import { generateErn43 } from '../../../../bench/generate-ern43.mjs';
 import { IN_SCOPE_SETS, readSampleIndex } from '../corpus/sample-index.js';
 import { runMessagePass } from './pass.js';
@@ -104,6 +105,30 @@ describe('validate with the parse thread', () => {
     const threaded = await verdictOf(input, true);
     expect(ParseThread.threads - threads).toBe(1);
     expect(threaded).toEqual(await verdictOf(input, false));
+  });
+
+  it("takes the thread the CLI's bin started before the engine loaded: once, and only one of its own worker file", async () => {
+    const EARLY = Symbol.for('ddex-check.parse-thread');
+    const holder = globalThis as { [EARLY]?: { worker: Worker; file: string } };
+    const workerFile = path.resolve(__dirname, '../../dist/xml/parse-worker.js');
+    const input = path.join(FIXTURES, 'cli/bad-codes-43.xml');
+    const expected = await verdictOf(input, false);
+    await endIdleThreads();
+    // As the bin does (apps/cli/bin/early-thread.js): a worker of this file, left for the engine.
+    holder[EARLY] = { worker: new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), file: workerFile };
+    const threads = ParseThread.threads;
+    expect(await verdictOf(input, true)).toEqual(expected);
+    expect(ParseThread.threads - threads).toBe(0);
+    expect(holder[EARLY]).toBeUndefined();
+    // Another file's worker (another build) is ended, not used: the pass starts its own.
+    const other = new Worker('setInterval(() => {}, 1000)', { eval: true });
+    const ended = new Promise((resolve) => other.once('exit', resolve));
+    await endIdleThreads();
+    holder[EARLY] = { worker: other, file: path.join(os.tmpdir(), 'another-build/parse-worker.js') };
+    expect(await verdictOf(input, true)).toEqual(expected);
+    expect(ParseThread.threads - threads).toBe(1);
+    expect(holder[EARLY]).toBeUndefined();
+    await ended;
   });
 
   it('ends a thread left mid-message instead of handing it on', async () => {

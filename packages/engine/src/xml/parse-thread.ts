@@ -9,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventBatch } from './event-encoder.js';
 import type { PackedBatch, ReadFailure, SchemaAnswer, SchemaRequest } from './parse-worker.js';
@@ -23,7 +24,7 @@ export const PARSE_THREAD_MIN_BYTES = 16 * 1024 * 1024;
  * The thread's young generation: saxes' garbage dies young, and a small nursery keeps the thread's
  * heap small (measured at 100 MB: 8 MB gives the same speed as the default and 30 MB less peak RSS).
  */
-const YOUNG_GENERATION_MB = 16;
+export const YOUNG_GENERATION_MB = 16;
 /** Bytes per chunk handed to the thread: fewer, larger messages between threads. */
 const CHUNK_BYTES = 256 * 1024;
 /**
@@ -79,12 +80,29 @@ const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
  * worker is not built; an unused thread ends after IDLE_MS and keeps no process alive.
  */
 export function prestartParseThread(): boolean {
-  if (idle.length > 0 || availableParallelism() <= 1) return false;
   const file = workerFile();
+  if (file !== null) adoptEarlyThread(file);
+  if (idle.length > 0 || availableParallelism() <= 1) return false;
   return file !== null && keepIdle(startWorker(file));
 }
 
+/**
+ * Where the CLI's bin leaves a parse thread it started before the engine loaded (apps/cli/bin/early-thread.js:
+ * a worker of `file`, with this module's resource limits).
+ */
+const EARLY_THREAD = Symbol.for('ddex-check.parse-thread');
+
+/** Takes the thread the bin started, if any, as an idle one: once, and only when it runs this worker file. */
+function adoptEarlyThread(file: string): void {
+  const holder = globalThis as { [EARLY_THREAD]?: { worker: Worker; file: string } };
+  const early = holder[EARLY_THREAD];
+  if (early === undefined) return;
+  delete holder[EARLY_THREAD];
+  if (path.resolve(early.file) !== path.resolve(file) || !keepIdle(early.worker)) void early.worker.terminate();
+}
+
 function startWorker(file: string): Worker {
+  adoptEarlyThread(file);
   const kept = idle.pop();
   if (kept) {
     clearTimeout(kept.timer);
