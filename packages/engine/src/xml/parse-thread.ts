@@ -162,7 +162,12 @@ export class ParseThread {
   private readonly worker: Worker;
   /** Requests and chunks handed over: a thread given nothing yet can be kept whatever happened. */
   private posted = 0;
-  private readonly ready: EventBatch[] = [];
+  /**
+   * Batches come in, packed, before the pass takes them; their strings are cut as each is taken
+   * (`unpacked`): a full queue (IN_FLIGHT batches while the pass's thread is the slower) then holds
+   * bytes outside the heap, not the strings of eight batches.
+   */
+  private readonly ready: PackedBatch[] = [];
   private readonly waiting: { resolve: (batch: EventBatch) => void; reject: (error: Error) => void }[] = [];
   private failure: Error | null = null;
   private held: Uint8Array[] = [];
@@ -193,10 +198,9 @@ export class ParseThread {
         this.answered?.(answer);
         return;
       }
-      const batch = unpacked(answer);
       const waiter = this.waiting.shift();
-      if (waiter) waiter.resolve(batch);
-      else this.ready.push(batch);
+      if (waiter) waiter.resolve(unpacked(answer));
+      else this.ready.push(answer);
     });
     this.worker.on('error', (error) => this.broken(new Error(`the parse thread failed: ${error.message}`)));
     this.worker.on('exit', (code) => this.broken(new Error(`the parse thread stopped (exit code ${code})`)));
@@ -270,7 +274,7 @@ export class ParseThread {
     const batch = this.ready.shift();
     if (batch) {
       this.inFlight--;
-      return Promise.resolve(batch);
+      return Promise.resolve(unpacked(batch));
     }
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) =>
