@@ -143,6 +143,18 @@ function readChunk({ fd, at, length }: ReadRequest): Uint8Array {
   return chunk;
 }
 
+/**
+ * The last batch's numbers, for the schema feed (the batch's own go to the pass's thread): one
+ * array, grown as needed, instead of a copy per batch, whose memory outside the heap waited for a
+ * collection of this thread's small heap.
+ */
+let keptOps = new Int32Array(1 << 16);
+
+function keepOps(batch: EventBatch): void {
+  if (keptOps.length < batch.length) keptOps = new Int32Array(Math.max(batch.length, keptOps.length * 2));
+  keptOps.set(batch.ops.subarray(0, batch.length));
+}
+
 function startSchema({ schema: task, root }: SchemaRequest): void {
   const session = openSession(task);
   if (typeof session === 'string') {
@@ -184,11 +196,9 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => 
     return;
   }
   let batch: EventBatch;
-  /** The batch's numbers, for the schema feed: the batch's own go to the pass's thread. */
-  let ops: Int32Array | null = null;
   try {
     batch = bytes ? encoder.write(bytes) : encoder.end();
-    if (schema) ops = batch.ops.slice(0, batch.length);
+    if (schema) keepOps(batch);
     packed = encoder.pack(batch);
   } catch (error) {
     port.postMessage({ error: (error as Error)?.stack ?? String(error) });
@@ -197,7 +207,7 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => 
   // The batch first, then its validation (schema-feed.ts): the pass's thread works on it meanwhile.
   port.postMessage(packed, [packed.ops.buffer as ArrayBuffer, packed.ends.buffer as ArrayBuffer, packed.chars.buffer as ArrayBuffer]);
   try {
-    if (schema && ops) schema.feed.batch(ops, batch.length, batch.strings, encoder.nameTable);
+    if (schema) schema.feed.batch(keptOps, batch.length, batch.strings, encoder.nameTable);
     if (chunk === null) last = finishSchema();
   } catch (error) {
     port.postMessage({ error: (error as Error)?.stack ?? String(error) });
