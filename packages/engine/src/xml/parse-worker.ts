@@ -5,7 +5,8 @@
  * A batch's strings are copied, as they come, into one buffer of characters (one byte each when
  * every character allows it) with their end offsets, and the buffers are handed over, not cloned:
  * saxes' slices die at once instead of living until the batch is sent, which halved this thread's
- * garbage collection, and the main thread decodes one string per batch.
+ * garbage collection, and the main thread decodes one string per batch. With a schema to validate,
+ * the strings live a little longer: until the thread has validated the batch, just after sending it.
  *
  * Given a schema task (a message kept as bytes or objects alike), the thread also validates the
  * message against its compiled XSD set on its own side, each batch after sending it (schema-feed.ts:
