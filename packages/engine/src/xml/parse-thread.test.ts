@@ -37,6 +37,9 @@ describe('validate with the parse thread', () => {
     big = path.join(dir, 'defects.xml');
     writeFileSync(big, broken);
     writeFileSync(path.join(dir, 'truncated.xml'), broken.slice(0, Math.floor(broken.length * 0.9)));
+    // A tag broken a third of the way: the pass stops there, with chunks still in flight and the message not handed over to its end.
+    const third = broken.indexOf('<ISRC>', Math.floor(broken.length / 3));
+    writeFileSync(path.join(dir, 'broken-midway.xml'), broken.slice(0, third) + '<ISRC>GB</ISRX>' + broken.slice(third + '<ISRC>'.length));
   }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -48,6 +51,7 @@ describe('validate with the parse thread', () => {
     ['the fixture album (a folder)', () => path.join(FIXTURES, 'batches/album-43')],
     ['a generated message with defects deep inside', () => big],
     ['the same message cut at 90%', () => path.join(dir, 'truncated.xml')],
+    ['the same message with a tag broken a third of the way', () => path.join(dir, 'broken-midway.xml')],
   ])('gives the same report as the pass on one thread: %s', async (_what, input) => {
     const started = ParseThread.started;
     const threaded = await verdictOf(input(), true);
@@ -81,6 +85,10 @@ describe('validate with the parse thread', () => {
     expect(checks.filter((c) => c.status === 'error').map((c) => c.rule)).toEqual(expect.arrayContaining(['xml-schema-valid', 'codes-isrc-syntax', 'release-reference-resolves']));
     const truncated = await verdictOf(path.join(dir, 'truncated.xml'), true);
     expect(truncated.checks.find((c) => c.rule === 'xml-well-formed' && c.status === 'error')?.line).toBeGreaterThan(1000);
+    const midway = await verdictOf(path.join(dir, 'broken-midway.xml'), true);
+    const midwayError = midway.checks.find((c) => c.rule === 'xml-well-formed' && c.status === 'error');
+    expect(midwayError?.message).toMatch(/unexpected close tag/);
+    expect(midwayError?.line).toBeGreaterThan(1000);
   }, 60_000);
 
   it('keeps its thread for the next message: four messages of three versions, one thread, each report as on one thread', async () => {

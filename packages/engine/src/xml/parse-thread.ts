@@ -216,10 +216,12 @@ export class ParseThread {
   /**
    * The schema's result once the thread has validated the whole message (it validates each batch
    * after sending it, the last one too); null when it was not asked. Call after the last batch.
-   * When the thread failed, the schema is skipped, and the note says why.
+   * When the thread failed, the schema is skipped, and the note says why. Null too when the message
+   * was not handed over to its end (`end`: a pass stopped at a fatal error midway): the thread
+   * answers only after the message's last batch.
    */
   schemaResult(): Promise<SchemaAnswer | null> {
-    if (!this.asked) return Promise.resolve(null);
+    if (!this.asked || !this.ended) return Promise.resolve(null);
     if (this.schemaAnswer || this.failure) return Promise.resolve(this.schemaAnswer ?? this.failedAnswer());
     return new Promise((resolve) => (this.answered = resolve));
   }
