@@ -29,8 +29,12 @@ export async function startEarlyThread(largest, { cores = os.availableParallelis
   const { Worker } = await import('node:worker_threads');
   const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   worker.unref();
-  // Until the engine takes it: a thread that fails to start is then not used, never a crash.
+  // Until the engine takes it: a thread that fails to start is then not used, never a crash, and one
+  // that ended is not left for the engine to take.
   worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    if (globalThis[EARLY_THREAD]?.worker === worker) delete globalThis[EARLY_THREAD];
+  });
   globalThis[EARLY_THREAD] = { worker, file };
   return worker;
 }

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -44,6 +45,20 @@ describe('startEarlyThread', () => {
       worker.once('exit', () => resolve(false));
     });
     expect(online).toBe(true);
+  });
+
+  it('does not leave a thread that ended (or failed to start) for the engine', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'early-thread-'));
+    const failing = path.join(dir, 'parse-worker.js');
+    writeFileSync(failing, "throw new Error('broken build');\n");
+    try {
+      const worker = await startEarlyThread({ message: PARSE_THREAD_MIN_BYTES, zip: 0 }, { cores: 2, file: failing });
+      expect(holder[EARLY_THREAD]?.worker).toBe(worker);
+      await new Promise((resolve) => worker.once('exit', resolve));
+      expect(holder[EARLY_THREAD]).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps no process alive: a run that never takes the thread still ends', () => {
