@@ -85,6 +85,9 @@ const PLAIN_TEXT = new Uint8Array(256);
 for (let c = 0x21; c < 0x7f; c++) if (c !== LT && c !== AMP && c !== RBRACKET) PLAIN_TEXT[c] = 1;
 /** Four spaces read as one little-endian word. */
 const FOUR_SPACES = 0x20202020;
+/** Indentation (a line end and spaces) kept as text, by its length: made once each, up to this length. */
+const MAX_INDENT = 128;
+const INDENTS: (string | undefined)[] = [];
 
 /** The predefined entities, by name. */
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -288,12 +291,21 @@ export class ByteScanner {
       // Four spaces at a time first (indentation is mostly spaces), then one byte at a time.
       const view = this.view;
       while (q + 4 <= end && view.getUint32(q, true) === FOUR_SPACES) q += 4;
-      while (q < end && (b[q] === SPACE || b[q] === TAB)) q++;
-      if (q < end && b[q] === LT && this.sink.dropsWhitespace()) {
-        this.line++;
-        this.lineStart = p + 1;
-        this.continuation = 0;
-        return q;
+      let spaces = true;
+      while (q < end && (b[q] === SPACE || b[q] === TAB)) {
+        if (b[q] === TAB) spaces = false;
+        q++;
+      }
+      if (q < end && b[q] === LT) {
+        const dropped = this.sink.dropsWhitespace();
+        if (dropped || (spaces && q - p <= MAX_INDENT)) {
+          this.line++;
+          this.lineStart = p + 1;
+          this.continuation = 0;
+          // Kept: the indentation before an element's first child (a third of a catalog's text events), one string per depth.
+          if (!dropped) this.sink.text((INDENTS[q - p] ??= '\n' + ' '.repeat(q - p - 1)));
+          return q;
+        }
       }
     }
     const start = p;
