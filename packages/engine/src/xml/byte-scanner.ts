@@ -302,7 +302,7 @@ export class ByteScanner {
           this.line++;
           this.lineStart = p + 1;
           this.continuation = 0;
-          // Kept: the indentation before an element's first child (a third of a catalog's text events), one string per depth.
+          // Kept: the indentation before an element's first child (a third of a catalog's text events), one string per length.
           if (!dropped) this.sink.text((INDENTS[q - p] ??= '\n' + ' '.repeat(q - p - 1)));
           return q;
         }

@@ -64,8 +64,6 @@ export class SchemaFeed {
   private readonly kids: number[][] = [[]];
   private readonly named: number[] = [0];
   private readonly kidMaps: (Map<number, number> | null)[] = [null];
-  /** An element's attribute names and values in turn, reused. */
-  private readonly attrs: string[] = [];
 
   constructor(
     private readonly listener: XmlListener,
@@ -77,16 +75,16 @@ export class SchemaFeed {
    * and the encoder's name table. A failure (OP_FAIL) ends the events; the validator is not told of it.
    */
   batch(ops: Int32Array, length: number, strings: readonly string[], names: readonly string[]): void {
-    const attrs = this.attrs;
     for (let at = 0; at < length; ) {
       const op = ops[at];
       if (op === OP_OPEN) {
         const count = ops[at + 5];
-        for (let i = 0, k = at + 6; i < count; i++, k += 2) {
-          attrs[2 * i] = names[ops[k]];
-          attrs[2 * i + 1] = strings[ops[k + 1]];
+        let attrs = NO_ATTRIBUTES;
+        if (count > 0) {
+          attrs = {};
+          for (let k = at + 6, last = at + 6 + 2 * count; k < last; k += 2) attrs[names[ops[k]]] = strings[ops[k + 1]];
         }
-        this.open(ops[at + 1], names[ops[at + 1]], names[ops[at + 2]], ops[at + 3], ops[at + 4], attrs, 2 * count);
+        this.open(ops[at + 1], names[ops[at + 1]], names[ops[at + 2]], ops[at + 3], ops[at + 4], attrs);
         at += 6 + 2 * count;
       } else if (op === OP_TEXT) {
         this.text(strings[ops[at + 1]]);
@@ -98,8 +96,8 @@ export class SchemaFeed {
     }
   }
 
-  /** `name` is the element name's number (the same for every element of that name), `attrs` holds `length` names and values in turn. */
-  open(name: number, local: string, ns: string, line: number, column: number, attrs: readonly string[], length: number): void {
+  /** `name` is the element name's number (the same for every element of that name). */
+  private open(name: number, local: string, ns: string, line: number, column: number, attrs: Record<string, string>): void {
     const depth = this.depth;
     let index = 1;
     if (depth > 0) {
@@ -120,12 +118,7 @@ export class SchemaFeed {
     el.column = column;
     el.index = index;
     el.hasChildren = false;
-    if (length === 0) el.attrs = NO_ATTRIBUTES;
-    else {
-      const record: Record<string, string> = {};
-      for (let i = 0; i < length; i += 2) record[attrs[i]] = attrs[i + 1];
-      el.attrs = record;
-    }
+    el.attrs = attrs;
     this.depth = depth + 1;
     try {
       this.listener.onOpen?.(el);
@@ -155,7 +148,7 @@ export class SchemaFeed {
     return 1;
   }
 
-  text(text: string): void {
+  private text(text: string): void {
     if (this.depth === 0) return;
     const el = this.elements[this.depth - 1];
     try {
@@ -165,7 +158,7 @@ export class SchemaFeed {
     }
   }
 
-  close(): void {
+  private close(): void {
     if (this.depth === 0) return;
     const el = this.elements[this.depth - 1];
     try {
