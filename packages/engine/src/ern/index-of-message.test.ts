@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forgetIndex, indexMessage, PACKED_ANCHORS } from './index-of-message.js';
+import { forgetIndex, indexMessage } from './index-of-message.js';
+import { PACKED_ANCHORS } from './anchor-table.js';
 import { sampleRows } from './testing/sample-rows.js';
 import { readSample, readXml } from './testing/read-message.js';
 
