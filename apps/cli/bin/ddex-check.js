@@ -19,6 +19,8 @@ const sizes = largestInputs(args.filter((arg) => !arg.startsWith('-')));
 // A run that may read a message of 64 MiB or more (256 MiB on Node 20) starts again in a child with
 // settings for its memory (memory-settings.js).
 const memory = await import('./memory-settings.js');
+// In that child: where to say that the run ended (memory-settings.js, `runInChild`).
+const runEnded = memory.runEndedFd();
 const largest = memory.childInputs(args, { largest: sizes });
 if (largest) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args, largest));
 // A message large enough for a parse thread has it started now, while the CLI loads (early-thread.js).
@@ -56,8 +58,10 @@ try {
 } catch (error) {
   // A broken or missing build is an internal error (2), never a "findings" exit (1).
   process.stderr.write(`ddex-check: internal error: cannot load the CLI (${error?.message ?? error}); was it built ("npm run build")?\n`);
+  await memory.tellRunEnded(runEnded, 2);
   process.exit(2);
 }
 const code = await run(process.argv.slice(2));
 saveCodeCache();
+await memory.tellRunEnded(runEnded, code);
 process.exit(code);

@@ -86,24 +86,89 @@ export function childEnvironment(env = process.env) {
   return env.MALLOC_MMAP_THRESHOLD_ === undefined ? { ...env, MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD } : env;
 }
 
-/** Runs the CLI again in a child with `childArguments` (for inputs as large as `largest`, from `childInputs`); resolves to its exit code, or ends this process by the signal that ended it. */
-export async function runInChild(script, args, largest = null) {
+/**
+ * Where the child tells the bin that its run ended, and with which code: a file descriptor of a
+ * pipe, named in the child's environment (`tellRunEnded`).
+ */
+export const RUN_ENDED_FD = 'DDEX_CHECK_RUN_ENDED_FD';
+/**
+ * How long the child may take to end its process once its run has ended. Node 22 and later can
+ * hang at exit, rarely, for ever: the main thread waits for V8's compiler threads while one of them
+ * waits for a garbage collection on the main thread (nodejs/node#54918, open). One of about 1,300
+ * runs on a 104 MB message hung so here on Node 24, after the whole run. A process ends in a few
+ * milliseconds; past this one is stopped, the run's code kept.
+ */
+export const EXIT_GRACE_MS = 5000;
+
+/**
+ * Runs the CLI again in a child with `childArguments` (for inputs as large as `largest`, from
+ * `childInputs`); resolves to its exit code, or ends this process by the signal that ended it. A
+ * child that said its run ended (`tellRunEnded`) but is still there `graceMs` later is stopped,
+ * and its run's code is the answer: its output was written before it said so.
+ */
+export async function runInChild(script, args, largest = null, { graceMs = EXIT_GRACE_MS } = {}) {
   // Loaded only for such a run: every run of the bin reads this module, most need no child.
   const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, childArguments(script, args, process.execArgv, process.env, process.versions.node, semiSpaceMb(largest)), { stdio: 'inherit', env: childEnvironment() });
+    const child = spawn(process.execPath, childArguments(script, args, process.execArgv, process.env, process.versions.node, semiSpaceMb(largest)), {
+      // The fourth descriptor (3): the pipe the child says its run ended on.
+      stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+      env: { ...childEnvironment(), [RUN_ENDED_FD]: '3' },
+    });
     // A signal meant for this process (a CI runner ending the job) goes to the child, which ends the run.
     const forward = (signal) => child.kill(signal);
     const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     for (const signal of signals) process.on(signal, forward);
+    let told = '';
+    let stopping = null;
+    child.stdio[3].on('data', (data) => {
+      told += data;
+      const code = /^(\d+)\n/.exec(told);
+      if (!code || stopping) return;
+      stopping = setTimeout(() => {
+        process.stderr.write(`ddex-check: the run ended (exit code ${code[1]}), but its process did not end within ${graceMs / 1000} s (Node.js can hang at exit: nodejs/node#54918); it was stopped\n`);
+        child.removeAllListeners('exit');
+        child.kill('SIGKILL');
+        for (const s of signals) process.off(s, forward);
+        resolve(Number(code[1]));
+      }, graceMs);
+    });
+    // Never an unhandled error: the child may end before this side reads.
+    child.stdio[3].on('error', () => undefined);
     child.on('error', (error) => {
       process.stderr.write(`ddex-check: internal error: cannot start the run (${error.message})\n`);
       resolve(2);
     });
     child.on('exit', (code, signal) => {
+      clearTimeout(stopping);
       for (const s of signals) process.off(s, forward);
       if (signal) process.kill(process.pid, signal);
       else resolve(code ?? 2);
     });
   });
+}
+
+/**
+ * In the child (`runInChild`): the descriptor to say the run ended on, taken out of the environment
+ * so that no process this run starts sees it; null elsewhere.
+ */
+export function runEndedFd(env = process.env) {
+  const fd = Number(env[RUN_ENDED_FD]);
+  delete env[RUN_ENDED_FD];
+  return Number.isInteger(fd) && fd > 2 ? fd : null;
+}
+
+/**
+ * Says on `fd` (`runEndedFd`) that the run ended with `code`, once what it wrote to stdout and
+ * stderr is with the system: then the bin may stop a process that does not end.
+ */
+export async function tellRunEnded(fd, code) {
+  if (fd === null) return;
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+  try {
+    const { writeSync } = await import('node:fs');
+    writeSync(fd, `${code}\n`);
+  } catch {
+    // The bin is gone: nobody waits for the process.
+  }
 }

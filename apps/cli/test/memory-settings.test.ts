@@ -3,12 +3,12 @@
  * settings for its memory (bin/memory-settings.js): which runs do, the child's arguments and environment, and the
  * real bin answering the same through the child as in one process.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript of the bin, without types
-import { childArguments, childEnvironment, childInputs, semiSpaceMb, wantsChild } from '../bin/memory-settings.js';
+import { childArguments, childEnvironment, childInputs, runEndedFd, runInChild, semiSpaceMb, wantsChild } from '../bin/memory-settings.js';
 import { sparseFolder } from './sparse-files.js';
 
 const root = path.resolve(__dirname, '../../..');
@@ -103,7 +103,7 @@ describe('the bin on a message of 64 MiB (256 MiB on Node 20)', () => {
       const out = path.join(dir, `probe-${Object.keys(extra).length}.txt`);
       writeFileSync(out, '');
       const r = spawnSync(process.execPath, [bin, big, '--no-media'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), PROBE_FILE: out, NODE_OPTIONS: `--require ${probe}`, ...extra } });
-      return { code: r.status, out: r.stdout, processes: [...new Map(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as [number, string[]])).values()] };
+      return { code: r.status, out: r.stdout, err: r.stderr, processes: [...new Map(readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as [number, string[]])).values()] };
     };
     const through = run({});
     // The settings chosen (the semi-space size in NODE_OPTIONS, malloc's threshold in the environment): the run stays in its process.
@@ -112,10 +112,85 @@ describe('the bin on a message of 64 MiB (256 MiB on Node 20)', () => {
     expect(through.out).toMatch(/would be rejected/);
     expect(through.out).toMatch(/not well-formed XML/);
     expect(through.out).toBe(alone.out);
+    // The child said its run ended, and ended in time: nothing stopped.
+    expect(through.err).not.toMatch(/did not end/);
     expect(alone.code).toBe(1);
     // Each process's flags, then malloc's threshold.
     expect(alone.processes).toEqual([['131072']]);
     if (Number(process.versions.node.split('.')[0]) >= 22) expect(through.processes).toEqual([['default'], ['--max-semi-space-size=16', '--no-incremental-marking', '1048576']]);
     else expect(through.processes).toEqual([['default'], ['1048576']]);
+  });
+});
+
+describe('runInChild, when the child does not end its process', () => {
+  // A child of the bin: its run ends, it says so (or not), then its process ends or hangs.
+  const child = (name: string, body: string) => {
+    const file = path.join(dir, `${name}.mjs`);
+    writeFileSync(file, `import { runEndedFd, tellRunEnded } from ${JSON.stringify(path.join(root, 'apps/cli/bin/memory-settings.js'))};\nconst fd = runEndedFd();\n${body}\n`);
+    return file;
+  };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const stderrOf = async (work: () => Promise<number>) => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
+    try {
+      return { code: await work(), stderr: written.join('') };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it('stops one that said its run ended but is still there past the grace, and answers the run\'s code', async () => {
+    const pidFile = path.join(dir, 'hung.pid');
+    const hung = child('hung', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nawait tellRunEnded(fd, 1);\nsetInterval(() => {}, 1000);`);
+    const started = Date.now();
+    const { code, stderr } = await stderrOf(() => runInChild(hung, [], null, { graceMs: 500 }));
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(stderr).toMatch(/the run ended \(exit code 1\), but its process did not end within 0\.5 s .*nodejs\/node#54918.*stopped/);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+  });
+
+  it('leaves one that ends in time, or never says its run ended, to end by itself with its own code', async () => {
+    const quick = child('quick', 'await tellRunEnded(fd, 1);\nsetTimeout(() => process.exit(1), 100);');
+    const silent = child('silent', 'setTimeout(() => process.exit(3), 1200);');
+    const told = await stderrOf(() => runInChild(quick, [], null, { graceMs: 2000 }));
+    expect(told).toEqual({ code: 1, stderr: '' });
+    // Past the grace, but it never said its run ended: still running, so not stopped.
+    const untold = await stderrOf(() => runInChild(silent, [], null, { graceMs: 300 }));
+    expect(untold).toEqual({ code: 3, stderr: '' });
+  });
+
+  it('the bin says on the descriptor it is given that its run ended, with the run\'s code, after its output', async () => {
+    const { spawn } = await import('node:child_process');
+    const broken = sized('broken/message.xml', 1024);
+    const r = spawn(process.execPath, [bin, broken, '--no-media'], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', HOME: dir, DDEX_CHECK_RUN_ENDED_FD: '3' } });
+    // What came on each pipe, in the order it came.
+    const order: string[] = [];
+    let out = '';
+    r.stdout!.on('data', (d) => ((out += d), order.push('stdout')));
+    let told = '';
+    (r.stdio[3] as NodeJS.ReadableStream).on('data', (d) => ((told += d), order.push('told')));
+    const code = await new Promise<number | null>((resolve) => r.on('close', resolve));
+    expect(code).toBe(1);
+    expect(out).toMatch(/not well-formed XML/);
+    expect(told).toBe('1\n');
+    expect(order.at(-1)).toBe('told');
+  });
+
+  it('hands the descriptor to the child alone: taken out of its environment, so that no process it starts sees it', () => {
+    const env: NodeJS.ProcessEnv = { DDEX_CHECK_RUN_ENDED_FD: '3', OTHER: 'x' };
+    expect(runEndedFd(env)).toBe(3);
+    expect(env).toEqual({ OTHER: 'x' });
+    expect(runEndedFd(env)).toBeNull();
+    for (const bad of ['', 'abc', '1', '-4', '3.5']) expect(runEndedFd({ DDEX_CHECK_RUN_ENDED_FD: bad })).toBeNull();
   });
 });
