@@ -95,8 +95,8 @@ export const RUN_ENDED_FD = 'DDEX_CHECK_RUN_ENDED_FD';
  * How long the child may take to end its process once its run has ended. Node 22 and later can
  * hang at exit, rarely, for ever: the main thread waits for V8's compiler threads while one of them
  * waits for a garbage collection on the main thread (nodejs/node#54918, open). One of about 1,300
- * runs on a 104 MB message hung so here on Node 24, after the whole run. A process ends in a few
- * milliseconds; past this one is stopped, the run's code kept.
+ * runs on a 104 MB message hung here on Node 24, at its end by its CPU time and memory. A process
+ * ends in a few milliseconds; past this one is stopped, the run's code kept.
  */
 export const EXIT_GRACE_MS = 5000;
 
