@@ -122,6 +122,22 @@ describe('the bin on a message of 64 MiB (256 MiB on Node 20)', () => {
   });
 });
 
+describe('the bin, when its child hangs at exit', () => {
+  it('stops the child 5 s after its run ended, and exits with the run\'s code, its output whole', () => {
+    const big = sized('nul/hung.xml', (Number(process.versions.node.split('.')[0]) >= 22 ? 64 : 256) * MiB);
+    // In the child alone (it is handed the descriptor), an exit that never ends, as Node's can (nodejs/node#54918).
+    const hang = path.join(dir, 'hang-at-exit.cjs');
+    writeFileSync(hang, 'if (process.env.DDEX_CHECK_RUN_ENDED_FD) process.on("exit", () => { for (;;) {} });\n');
+    const started = Date.now();
+    const r = spawnSync(process.execPath, [bin, big, '--no-media'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), NODE_OPTIONS: `--require ${hang}` } });
+    expect(r.status).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5000);
+    expect(r.stdout).toMatch(/not well-formed XML/);
+    expect(r.stdout).toMatch(/would be rejected/);
+    expect(r.stderr).toMatch(/the run ended \(exit code 1\), but its process did not end within 5 s/);
+  });
+});
+
 describe('runInChild, when the child does not end its process', () => {
   // A child of the bin: its run ends, it says so (or not), then its process ends or hangs.
   const child = (name: string, body: string) => {
