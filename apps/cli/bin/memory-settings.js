@@ -121,10 +121,12 @@ export async function runInChild(script, args, largest = null, { graceMs = EXIT_
     for (const signal of signals) process.on(signal, forward);
     let told = '';
     let stopping = null;
+    let ended = false;
     child.stdio[3].on('data', (data) => {
       told += data;
       const code = /^(\d+)\n/.exec(told);
-      if (!code || stopping) return;
+      // The word may come after the child's end: nothing to stop then.
+      if (!code || stopping || ended) return;
       stopping = setTimeout(() => {
         process.stderr.write(`ddex-check: the run ended (exit code ${code[1]}), but its process did not end within ${graceMs / 1000} s (Node.js can hang at exit: nodejs/node#54918); it was stopped\n`);
         child.removeAllListeners('exit');
@@ -140,6 +142,7 @@ export async function runInChild(script, args, largest = null, { graceMs = EXIT_
       resolve(2);
     });
     child.on('exit', (code, signal) => {
+      ended = true;
       clearTimeout(stopping);
       for (const s of signals) process.off(s, forward);
       if (signal) process.kill(process.pid, signal);

@@ -180,6 +180,16 @@ describe('runInChild, when the child does not end its process', () => {
     const silent = child('silent', 'setTimeout(() => process.exit(3), 1200);');
     const told = await stderrOf(() => runInChild(quick, [], null, { graceMs: 2000 }));
     expect(told).toEqual({ code: 1, stderr: '' });
+    // Ending at once, its word may come after its end: nothing is stopped later either.
+    const instant = child('instant', 'await tellRunEnded(fd, 0);\nprocess.exit(0);');
+    for (let i = 0; i < 5; i++) {
+      const atOnce = await stderrOf(async () => {
+        const code = await runInChild(instant, [], null, { graceMs: 100 });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return code;
+      });
+      expect(atOnce).toEqual({ code: 0, stderr: '' });
+    }
     // Past the grace, but it never said its run ended: still running, so not stopped.
     const untold = await stderrOf(() => runInChild(silent, [], null, { graceMs: 300 }));
     expect(untold).toEqual({ code: 3, stderr: '' });
