@@ -18,6 +18,7 @@
 // load of the CLI (about 0.1 s): on Node 20, where only malloc's threshold is set, it pays from 256
 // MiB on (at 104 MB: 1.78-1.80 s and 205-215 MiB alone, 1.86-1.90 s and 193-201 MiB through the
 // child; at 326 MB the same time, 250-272 against 264-286 MiB).
+// The bin stops a child that does not end its process once its run has ended (`runInChild`).
 import { largestInputs } from './large-inputs.js';
 
 export const SEMI_SPACE_MB = 16;
