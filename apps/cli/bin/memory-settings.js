@@ -105,13 +105,16 @@ export const EXIT_GRACE_MS = 5000;
  * Runs the CLI again in a child with `childArguments` (for inputs as large as `largest`, from
  * `childInputs`); resolves to its exit code, or ends this process by the signal that ended it. A
  * child that said its run ended (`tellRunEnded`) but is still there `graceMs` later is stopped,
- * and its run's code is the answer: its output was written before it said so.
+ * and its run's code is the answer: its output was written before it said so. `execArgv`: the
+ * child's Node options (this process's; tests).
  */
-export async function runInChild(script, args, largest = null, { graceMs = EXIT_GRACE_MS } = {}) {
+export async function runInChild(script, args, largest = null, { graceMs = EXIT_GRACE_MS, execArgv = process.execArgv } = {}) {
   // Loaded only for such a run: every run of the bin reads this module, most need no child.
   const { spawn } = await import('node:child_process');
+  // A child asked for a profile writes it as its process ends, which may take longer: never stopped then.
+  const guarded = !execArgv.some((arg) => /^--(cpu-prof|heap-prof|prof)(=|$|-)/.test(arg));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, childArguments(script, args, process.execArgv, process.env, process.versions.node, semiSpaceMb(largest)), {
+    const child = spawn(process.execPath, childArguments(script, args, execArgv, process.env, process.versions.node, semiSpaceMb(largest)), {
       // The fourth descriptor (3): the pipe the child says its run ended on.
       stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
       env: { ...childEnvironment(), [RUN_ENDED_FD]: '3' },
@@ -127,7 +130,7 @@ export async function runInChild(script, args, largest = null, { graceMs = EXIT_
       told += data;
       const code = /^(\d+)\n/.exec(told);
       // The word may come after the child's end: nothing to stop then.
-      if (!code || stopping || ended) return;
+      if (!code || stopping || ended || !guarded) return;
       stopping = setTimeout(() => {
         process.stderr.write(`ddex-check: the run ended (exit code ${code[1]}), but its process did not end within ${graceMs / 1000} s (Node.js can hang at exit: nodejs/node#54918); it was stopped\n`);
         child.removeAllListeners('exit');

@@ -195,6 +195,14 @@ describe('runInChild, when the child does not end its process', () => {
     expect(untold).toEqual({ code: 3, stderr: '' });
   });
 
+  it('never stops one asked for a profile, which it writes as its process ends', async () => {
+    const profiles = path.join(dir, 'profiles');
+    const slow = child('slow-profiled', 'await tellRunEnded(fd, 1);\nsetTimeout(() => process.exit(4), 1200);');
+    const { code, stderr } = await stderrOf(() => runInChild(slow, [], null, { graceMs: 300, execArgv: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] }));
+    expect({ code, stderr }).toEqual({ code: 4, stderr: '' });
+    expect(readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile'))).toHaveLength(1);
+  });
+
   it('the bin says on the descriptor it is given that its run ended, with the run\'s code, after its output', async () => {
     const { spawn } = await import('node:child_process');
     const broken = sized('broken/message.xml', 1024);
