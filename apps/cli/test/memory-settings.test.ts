@@ -220,6 +220,23 @@ describe('runInChild, when the child does not end its process', () => {
     expect(order.at(-1)).toBe('told');
   });
 
+  it('hands a signal meant for the bin (a CI runner ending the job) to the child, and ends by it', async () => {
+    const { spawn } = await import('node:child_process');
+    const pidFile = path.join(dir, 'signalled.pid');
+    const sleeper = child('sleeper', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nsetInterval(() => {}, 1000);`);
+    // The bin's side, in a process of its own: this one is the test runner.
+    const driver = path.join(dir, 'driver.mjs');
+    writeFileSync(driver, `import { runInChild } from ${JSON.stringify(path.join(root, 'apps/cli/bin/memory-settings.js'))};\nprocess.exit(await runInChild(${JSON.stringify(sleeper)}, [], null, { execArgv: [] }));\n`);
+    writeFileSync(pidFile, '');
+    const bin = spawn(process.execPath, [driver], { stdio: 'ignore' });
+    await expect.poll(() => readFileSync(pidFile, 'utf8'), { timeout: 10_000 }).not.toBe('');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    bin.kill('SIGTERM');
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => bin.on('exit', (c, s) => resolve([c, s])));
+    expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
+    await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+  });
+
   it('hands the descriptor to the child alone: taken out of its environment, so that no process it starts sees it', () => {
     const env: NodeJS.ProcessEnv = { DDEX_CHECK_RUN_ENDED_FD: '3', OTHER: 'x' };
     expect(runEndedFd(env)).toBe(3);
