@@ -168,11 +168,16 @@ describe('runInChild, when the child does not end its process', () => {
     const hung = child('hung', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nawait tellRunEnded(fd, 1);\nsetInterval(() => {}, 1000);`);
     const started = Date.now();
     const { code, stderr } = await stderrOf(() => runInChild(hung, [], null, { graceMs: 500 }));
-    expect(code).toBe(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    expect(stderr).toMatch(/the run ended \(exit code 1\), but its process did not end within 0\.5 s .*nodejs\/node#54918.*stopped/);
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+    try {
+      expect(code).toBe(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+      expect(stderr).toMatch(/the run ended \(exit code 1\), but its process did not end within 0\.5 s .*nodejs\/node#54918.*stopped/);
+      await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+    } finally {
+      // Never left running when the guard fails.
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 
   it('leaves one that ends in time, or never says its run ended, to end by itself with its own code', async () => {
@@ -231,10 +236,14 @@ describe('runInChild, when the child does not end its process', () => {
     const bin = spawn(process.execPath, [driver], { stdio: 'ignore' });
     await expect.poll(() => readFileSync(pidFile, 'utf8'), { timeout: 10_000 }).not.toBe('');
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    bin.kill('SIGTERM');
-    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => bin.on('exit', (c, s) => resolve([c, s])));
-    expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
-    await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+    try {
+      bin.kill('SIGTERM');
+      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => bin.on('exit', (c, s) => resolve([c, s])));
+      expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
+      await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
+    } finally {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 
   it('hands the descriptor to the child alone: taken out of its environment, so that no process it starts sees it', () => {
