@@ -19,6 +19,7 @@
 // MiB on (at 104 MB: 1.78-1.80 s and 205-215 MiB alone, 1.86-1.90 s and 193-201 MiB through the
 // child; at 326 MB the same time, 250-272 against 264-286 MiB).
 // The bin stops a child that does not end its process once its run has ended (`runInChild`).
+import { writeSync } from 'node:fs';
 import { largestInputs } from './large-inputs.js';
 
 export const SEMI_SPACE_MB = 16;
@@ -173,7 +174,6 @@ export async function tellRunEnded(fd, code) {
   if (fd === null) return;
   await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
   try {
-    const { writeSync } = await import('node:fs');
     writeSync(fd, `${code}\n`);
   } catch {
     // The bin is gone: nobody waits for the process.

@@ -4,7 +4,7 @@
  * real bin answering the same through the child as in one process.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript of the bin, without types
@@ -209,7 +209,6 @@ describe('runInChild, when the child does not end its process', () => {
   });
 
   it('the bin says on the descriptor it is given that its run ended, with the run\'s code, after its output', async () => {
-    const { spawn } = await import('node:child_process');
     const broken = sized('broken/message.xml', 1024);
     const r = spawn(process.execPath, [bin, broken, '--no-media'], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', HOME: dir, DDEX_CHECK_RUN_ENDED_FD: '3' } });
     // What came on each pipe, in the order it came.
@@ -226,19 +225,18 @@ describe('runInChild, when the child does not end its process', () => {
   });
 
   it('hands a signal meant for the bin (a CI runner ending the job) to the child, and ends by it', async () => {
-    const { spawn } = await import('node:child_process');
     const pidFile = path.join(dir, 'signalled.pid');
     const sleeper = child('sleeper', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nsetInterval(() => {}, 1000);`);
     // The bin's side, in a process of its own: this one is the test runner.
     const driver = path.join(dir, 'driver.mjs');
     writeFileSync(driver, `import { runInChild } from ${JSON.stringify(path.join(root, 'apps/cli/bin/memory-settings.js'))};\nprocess.exit(await runInChild(${JSON.stringify(sleeper)}, [], null, { execArgv: [] }));\n`);
     writeFileSync(pidFile, '');
-    const bin = spawn(process.execPath, [driver], { stdio: 'ignore' });
+    const driven = spawn(process.execPath, [driver], { stdio: 'ignore' });
     await expect.poll(() => readFileSync(pidFile, 'utf8'), { timeout: 10_000 }).not.toBe('');
     const pid = Number(readFileSync(pidFile, 'utf8'));
     try {
-      bin.kill('SIGTERM');
-      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => bin.on('exit', (c, s) => resolve([c, s])));
+      driven.kill('SIGTERM');
+      const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => driven.on('exit', (c, s) => resolve([c, s])));
       expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
       await expect.poll(() => alive(pid), { timeout: 5000 }).toBe(false);
     } finally {

@@ -4,10 +4,11 @@
  * references), and the deals that name a release. Built once per message, in O(size of model).
  *
  * Two ways, by size. Up to `TYPED_FROM` records, maps of anchors to records: the fastest to build
- * and ask. From there, typed arrays: a hash table of record numbers per list (anchor-table.ts: probes compare the
- * record's own anchor) and, for the two one-to-many lookups, linked lists of record numbers. The
- * maps take about 700 bytes per track release (a string and a map entry per anchor, an array per
- * resource and per release), the typed arrays about 40, which matters at a million records.
+ * and ask. From there, typed arrays: a hash table of record numbers per list (anchor-table.ts:
+ * probes compare the record's own anchor) and, for the two one-to-many lookups, linked lists of
+ * record numbers. The maps take about 700 bytes per track release (a string and a map entry per
+ * anchor, an array per resource and per release), the typed arrays about 40, which matters at a
+ * million records.
  * `index-of-message.test.ts` asks both the same questions.
  *
  * Either is filled as the records close, while the message streams, when the ERN reader asks
