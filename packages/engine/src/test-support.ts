@@ -3,7 +3,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const SHARED_DDEX_DIR = process.env.DDEX_SHARED_DIR ?? path.resolve(process.cwd(), '../shared/ddex');
-export const SCHEMAS_DIR = process.env.DDEX_SCHEMAS_DIR ?? path.join(SHARED_DDEX_DIR, 'xsd');
+// Absolute, as the engine makes it (the README's commands give it relative, from the checkout).
+export const SCHEMAS_DIR = path.resolve(process.env.DDEX_SCHEMAS_DIR ?? path.join(SHARED_DDEX_DIR, 'xsd'));
 export const SAMPLES_DIR = path.join(SHARED_DDEX_DIR, 'samples');
 export const sample = (relative: string) => path.join(SAMPLES_DIR, relative);
 
