@@ -15,6 +15,7 @@ import { registerPayoutAdmin } from './payouts/admin.js';
 import { registerLinkAdmin } from './links/admin.js';
 import { registerSftpAdmin } from './sftp/admin.js';
 import { registerStoreAdmin } from './stores/admin.js';
+import { StartupRefused } from './startup-refused.js';
 
 /**
  * Wraps an admin action: opens the migrated database of `--data-dir`, runs it, prints its result
@@ -47,9 +48,14 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     .option('--host <host>', 'host to bind (HOST, default 0.0.0.0)')
     .option('--data-dir <dir>', 'data directory: database, blobs (DATA_DIR, default ./data)')
     .option('--quiet', 'no request log')
+    .option('--allow-missing-schemas', 'start even without the DDEX XSDs of an ERN version: its messages are then not checked against the schema (DDEX_ALLOW_MISSING_SCHEMAS=1)')
     .action(async (flags: ConfigFlags & { quiet?: boolean }) => {
       const config = loadConfig(flags);
       // Loaded only here: admin commands start faster without Fastify and the engine pool.
+      const { checkSchemasAtStart } = await import('./ddex/schema-check.js');
+      const schemaWarning = checkSchemasAtStart(config);
+      // On stderr whatever the request log's setting: an operator must see it at every start.
+      if (schemaWarning) process.stderr.write(`ddex-server: WARNING: ${schemaWarning}\n`);
       const { startServer } = await import('./server.js');
       const server = await startServer(config, { logger: !flags.quiet });
       const roles = [...config.roles].join(',');
@@ -146,7 +152,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     if (error instanceof CommanderError) exit = error.exitCode === 0 ? 0 : 2;
     else {
       process.stderr.write(`ddex-server: ${(error as Error).message}\n`);
-      exit = error instanceof admin.AdminError ? 2 : 1;
+      exit = error instanceof admin.AdminError || error instanceof StartupRefused ? 2 : 1;
     }
   }
   return exit;

@@ -63,6 +63,12 @@ export interface ServerConfig {
   runDeliveryWorker: boolean;
   /** The SFTP inbox of the `sftp` role (port, failed-login delay and lockout, revoked-session check, file size). */
   sftp: SftpSettings;
+  /**
+   * Start even when an ERN version's XSD set is missing (`--allow-missing-schemas`,
+   * `DDEX_ALLOW_MISSING_SCHEMAS=1`): its messages are then answered and imported unchecked against
+   * the schema, so the default is to refuse to start (ddex/schema-check.ts).
+   */
+  allowMissingSchemas: boolean;
 }
 
 export function parseRoles(text: string): Set<Role> {
@@ -120,6 +126,7 @@ export interface ConfigFlags {
   port?: string;
   host?: string;
   dataDir?: string;
+  allowMissingSchemas?: boolean;
 }
 
 export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -170,5 +177,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
       sessionCheckMs: int(env.SFTP_SESSION_CHECK_MS, 2000, 'SFTP_SESSION_CHECK_MS') || 2000,
       maxFileBytes: int(env.DELIVER_RAW_MAX_BYTES, DEFAULT_LIMITS.deliverRawBytes, 'DELIVER_RAW_MAX_BYTES'),
     },
+    allowMissingSchemas: flags.allowMissingSchemas === true || env.DDEX_ALLOW_MISSING_SCHEMAS === '1' || env.DDEX_ALLOW_MISSING_SCHEMAS === 'true',
   };
 }

@@ -36,6 +36,7 @@ export * from './config/index.js';
 export { JsonCatalog, CatalogFileError } from './catalog/json-catalog.js';
 export * from './baseline/index.js';
 export { SchemaStore, userCacheDir, type SchemaOrigin, type SchemaLocation } from './xml/schema-store.js';
+export { SUPPORTED_VERSIONS as SUPPORTED_ERN_VERSIONS } from './xml/version.js';
 export { RULES, listRules, docsUrl, type RuleInfo } from './rules/registry.js';
 export { resolveRules, ConfigError, PRESETS, type ActiveRule, type RuleSetting } from './rules/severity.js';
 export { BatchError } from './batch/types.js';

@@ -79,6 +79,8 @@ export class TestServer {
   url = '';
   /** Port of the SFTP inbox (processes with the sftp role), else 0. */
   sftpPort = 0;
+  /** What the process wrote on stderr so far (start-up warnings). */
+  stderr = '';
   private child: ChildProcess | null = null;
   private constructor(
     readonly backend: Backend,
@@ -115,12 +117,13 @@ export class TestServer {
     const args = [BIN, 'start', '--port', '0', '--host', '127.0.0.1', ...(logFile ? [] : ['--quiet'])];
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
-    let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += d));
+    this.stderr = '';
+    child.stderr!.on('data', (d) => (this.stderr += d));
+    const stderr = () => this.stderr;
     if (logFile) child.stdout!.on('data', (d) => fs.appendFileSync(logFile, d));
     this.url = await new Promise<string>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${stderr}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${stderr()}`)), 30_000);
       child.stdout!.on('data', (d) => {
         out += d;
         const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -132,7 +135,7 @@ export class TestServer {
       });
       child.once('exit', (code) => {
         clearTimeout(timer);
-        reject(new Error(`server exited (${code}) before listening:\n${out}\n${stderr}`));
+        reject(new Error(`server exited (${code}) before listening:\n${out}\n${stderr()}`));
       });
     });
   }
