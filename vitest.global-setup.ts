@@ -14,8 +14,6 @@ import { makeBadInputs } from './fixtures/scripts/make-bad-inputs.mjs';
 export default async function setup(): Promise<() => void> {
   await makeBadInputs(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/bad'));
   const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-check-tests-'));
-  // Traversable by the unprivileged user some CLI tests run the bin as.
-  fs.chmodSync(runTmp, 0o755);
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = runTmp;
   return () => {

@@ -14,18 +14,18 @@ const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
 const album = path.join(root, 'fixtures/batches/album-43');
 let dir = '';
 
-// Root reads everything: the unreadable cases run the bin as an unprivileged user when the tests run as root.
-const asUser = typeof process.getuid === 'function' && process.getuid() === 0 ? { uid: 65534, gid: 65534 } : {};
+// Root reads everything (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH): as root, the unreadable cases run
+// the bin as root without those two capabilities (util-linux's setpriv), so permissions apply to it
+// as to anyone. Not as another user: the checkout may sit in a folder only root may enter (/root is
+// 0700), where another user could not even start the bin.
+const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const withoutOverride = ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--'];
 
 function cli(args: string[], options: { unprivileged?: boolean; noSchemas?: boolean } = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache') };
   if (options.noSchemas) delete env.DDEX_SCHEMAS_DIR;
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    env,
-    timeout: 60_000,
-    ...(options.unprivileged ? asUser : {}),
-  });
+  const command = [...(options.unprivileged && asRoot ? withoutOverride : []), process.execPath, bin, ...args];
+  const r = spawnSync(command[0], command.slice(1), { encoding: 'utf8', env, timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -56,6 +56,15 @@ describe('a closed pipe', () => {
 });
 
 describe('input this user may not read: exit 2 with the path named', () => {
+  // The control: the same launch, on input it may read, runs the bin to its verdict, wherever the
+  // checkout is (an unprivileged user could not start a bin under /root: every case failed there).
+  it('a readable batch, run the same way: its verdict', () => {
+    const r = cli([copyAlbum('readable')], { unprivileged: true });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/would import/);
+  });
+
   it.each([
     ['a message file', () => {
       const file = path.join(dir, 'locked.xml');
