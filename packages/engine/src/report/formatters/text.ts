@@ -109,7 +109,7 @@ function releaseHeading(c: ChalkInstance, report: Report, file: string, referenc
   const parts = [c.bold(`Release ${reference}`)];
   if (release.title) parts.push(`“${release.title}”`);
   if (release.upc) parts.push(c.gray(`UPC ${release.upc}`));
-  parts.push(c.gray(`→ ${release.outcome.replace('_', ' ')}`));
+  parts.push(c.gray(`→ ${wouldBe(release.outcome)}`));
   return parts.join(' ');
 }
 
@@ -151,7 +151,12 @@ function outcomesLine(report: Report): string | null {
   if (report.releases.length === 0) return null;
   const counts = new Map<string, number>();
   for (const r of report.releases) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
-  return 'releases: ' + [...counts].map(([k, n]) => `${n} ${k.replace('_', ' ')}`).join(', ');
+  return 'releases: ' + [...counts].map(([k, n]) => `${n} ${wouldBe(k)}`).join(', ');
+}
+
+/** A report is a dry run: it says what an import would do ("would be created"), never that it did. */
+function wouldBe(outcome: string): string {
+  return `would be ${outcome.replace('_', ' ')}`;
 }
 
 function formatReport(c: ChalkInstance, report: Report, ctx: FormatterContext): string[] {

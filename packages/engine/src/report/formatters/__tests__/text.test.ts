@@ -17,7 +17,7 @@ describe('text formatter', () => {
   it('prints the verdict, groups by file and release, with location, path, excerpt and hint', () => {
     const out = text([rejectedReport()], ctx({ sourceLine: (_r, file, line) => (file === 'message.xml' ? SOURCE[line - 1] : undefined) }));
     expect(out).toContain('✖ would be rejected (schema not checked)  ERN 4.3 · 1 message · 1 release · 1 error · 1 warning · 1 skipped');
-    expect(out).toContain('Release R1 “Blue Hour” UPC 00602445790128 → left out');
+    expect(out).toContain('Release R1 “Blue Hour” UPC 00602445790128 → would be left out');
     const lines = out.split('\n');
     const err = lines.findIndex((l) => l.includes('ISRC "GBAYE0000"'));
     expect(lines[err]).toMatch(/^ {6}3:11 {2}error {4}ISRC "GBAYE0000" is not 12 characters CCXXXYYNNNNN {2}codes-isrc-syntax$/);
