@@ -13,7 +13,7 @@ export default defineConfig({
     alias: { '@ddex-check/engine': path.join(root, 'packages/engine/src/index.ts') },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'bench/**/*.test.ts'],
     // A guard against hangs, not a speed check (benchmarks in bench/ measure speed). The server's end-
     // to-end tests start processes and servers in turn and took up to 54 s here with a busy core;
     // CI's machine is slower.

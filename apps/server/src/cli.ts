@@ -4,10 +4,8 @@
  * code; only the bin exits.
  */
 import { Command, CommanderError } from 'commander';
-import type { Kysely } from 'kysely';
-import { loadConfig, type ConfigFlags, type ServerConfig } from './config.js';
-import { openMigratedDb, type Dialect } from './db/connect.js';
-import type { Database } from './db/schema.js';
+import { loadConfig, type ConfigFlags } from './config.js';
+import { openMigratedDb } from './db/connect.js';
 import * as admin from './admin/admin-commands.js';
 import { registerReleaseAdmin } from './releases/admin.js';
 import { registerEarningsAdmin } from './earnings/admin.js';
@@ -16,24 +14,7 @@ import { registerLinkAdmin } from './links/admin.js';
 import { registerSftpAdmin } from './sftp/admin.js';
 import { registerStoreAdmin } from './stores/admin.js';
 import { StartupRefused } from './startup-refused.js';
-
-/**
- * Wraps an admin action: opens the migrated database of `--data-dir`, runs it, prints its result
- * (JSON with `--json`). Capabilities add their admin commands with it (`<capability>/admin.ts`).
- */
-export type WithDb = <T>(
-  fn: (db: Kysely<Database>, opts: Record<string, unknown>, env: { config: ServerConfig; dialect: Dialect }) => Promise<T>,
-  print: (result: T) => string,
-) => (opts: Record<string, unknown>) => Promise<void>;
-
-/** The parser of a whole-number option (`--account <id>`), given to each capability's admin commands. */
-export type IntArg = (name: string) => (value: string) => number;
-
-export const intArg: IntArg = (name: string) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new CommanderError(2, 'invalid', `${name} must be a whole number (got "${value}")`);
-  return n;
-};
+import { intArg, type WithDb } from './admin/admin-kit.js';
 
 export async function run(argv: string[], out: (line: string) => void = (l) => process.stdout.write(l + '\n')): Promise<number> {
   let exit = 0;

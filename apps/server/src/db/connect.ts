@@ -9,7 +9,9 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations/index.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './dialect.js';
+
+export type { Dialect } from './dialect.js';
 
 /** Plain data (it crosses into worker threads). */
 export interface DbConfig {

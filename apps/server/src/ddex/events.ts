@@ -1,6 +1,6 @@
 /** Domain events of deliveries (spec section 6, category DDEX): queued, then done, partial or failed. */
 import type { Selectable } from 'kysely';
-import type { EventType } from '../events/event-types.js';
+import type { EventType } from '../events/event-type.js';
 import type { DeliveryTable } from '../db/schema.js';
 
 const delivery = {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { IntArg, WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { nowIso } from '../clock.js';
 import { commitStatement, importStatement, StatementError, type ImportResult } from './statements.js';
 

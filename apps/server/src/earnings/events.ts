@@ -1,5 +1,5 @@
 /** Domain events of statements (spec section 6, category statements). */
-import type { EventType } from '../events/event-types.js';
+import type { EventType } from '../events/event-type.js';
 
 export const STATEMENT_EVENT_TYPES: EventType[] = [
   {

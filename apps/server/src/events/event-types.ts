@@ -7,14 +7,10 @@ import { RELEASE_EVENT_TYPES } from '../releases/events.js';
 import { DDEX_EVENT_TYPES } from '../ddex/events.js';
 import { STATEMENT_EVENT_TYPES } from '../earnings/events.js';
 import { PAYOUT_EVENT_TYPES } from '../payouts/events.js';
+import type { EventType } from './event-type.js';
 
-export interface EventType {
-  type: string;
-  label: string;
-  description: string;
-  /** JSON Schema of the event's `data`. */
-  data: Record<string, unknown>;
-}
+export type { EventType } from './event-type.js';
+
 
 /** Sent by POST /webhooks/{id}/test to that endpoint only, whatever it subscribed to. */
 const WEBHOOK_TEST: EventType = { type: 'webhook.test', label: 'Test event', description: 'Sent by POST /webhooks/{id}/test, signed like any other event, whatever the endpoint subscribed to.', data: { type: 'object', required: ['endpoint_id', 'message'], properties: { endpoint_id: { type: 'integer' }, message: { type: 'string' } } } };

@@ -1,7 +1,7 @@
 /** Staff command: `admin link create` (the dashboard will let partners make links). */
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { IntArg, WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { nowIso } from '../clock.js';
 import fs from 'node:fs';
 import { openBlobStore } from '../blob/open-blob-store.js';

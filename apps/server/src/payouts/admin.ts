@@ -1,7 +1,7 @@
 /** Staff commands for payouts: `admin payout request|approve|complete|fail` and `admin balance adjust|show`. */
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { IntArg, WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { nowIso } from '../clock.js';
 import { balanceOf, movePayout, PayoutError, requestPayout } from './balance.js';
 

@@ -1,5 +1,5 @@
 /** Domain events of payouts (spec section 6, category payouts). */
-import type { EventType } from '../events/event-types.js';
+import type { EventType } from '../events/event-type.js';
 
 const payout = { type: 'object', required: ['id', 'amount_cents', 'currency', 'status'], properties: { id: { type: 'integer' }, amount_cents: { type: 'integer' }, currency: { type: 'string' }, status: { type: 'string' }, failed_reason: { type: ['string', 'null'] } } };
 const data = { type: 'object', required: ['payout'], properties: { payout } };

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
 import { nowIso } from '../clock.js';
 import { decide, recordStoreStatus, StaffActionError, type Decision } from './staff-actions.js';
-import type { IntArg, WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../admin/admin-kit.js';
 
 const staff = async <T>(fn: () => Promise<T>): Promise<T> => {
   try {

@@ -1,5 +1,5 @@
 /** Domain events of releases: the staff's decisions and the stores' progress (spec section 6). */
-import type { EventType } from '../events/event-types.js';
+import type { EventType } from '../events/event-type.js';
 
 const release = { type: 'object', required: ['id', 'title'], properties: { id: { type: 'integer' }, title: { type: 'string' }, upc: { type: 'string' }, member_id: { type: 'integer' } } };
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { IntArg, WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { listTestReports } from '../test-reports/store.js';
 import { addPublicKey, createLogin, revokeLogin } from './logins.js';
 import { fingerprintOf, hostKeyFile, loadOrCreateHostKey } from './host-key.js';

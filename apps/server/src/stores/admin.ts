@@ -1,7 +1,7 @@
 /** Staff commands: `admin stores set --account N --stores spotify,youtube` (or `--clear`) and `admin stores show --account N`. */
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-commands.js';
-import type { IntArg, WithDb } from '../cli.js';
+import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { accountStores, setAccountStores, UnknownStoreError } from './account-stores.js';
 
 const printStores = (r: { account: number; stores: string[] }) => `account ${r.account}: ${r.stores.length ? r.stores.join(', ') : 'no target stores'}`;

@@ -6,7 +6,7 @@
  * to 6.4 million and the rules at message end from 1.26 to 1.16 s at 326 MB.
  */
 import type { OpenElement } from '../xml/events.js';
-import type { RootInfo } from '../xml/pass.js';
+import type { RootInfo } from '../xml/pass-types.js';
 import type { ErnMessage, ErnVersion, Release, Resource, ResourceKind } from './model.js';
 import { emptyHeader } from './header.js';
 import { emptyReleaseIds } from './release-ids.js';

@@ -6,7 +6,7 @@
  */
 import v8 from 'node:v8';
 import type { XmlListener } from '../xml/events.js';
-import type { RootInfo } from '../xml/pass.js';
+import type { RootInfo } from '../xml/pass-types.js';
 import type { Deal, ErnMessage, ErnVersion, Release, Resource, TrackEntry } from './model.js';
 import { Dispatcher } from './dispatch.js';
 import { LocTable } from '../xml/loc-table.js';

@@ -33,7 +33,7 @@ import { latin1Text } from '../xml/decode.js';
 import type { LocId, LocTable } from '../xml/loc-table.js';
 import { EMPTY } from './compact.js';
 import { viewClass, type ViewClass } from './record-views.js';
-import type { RecordList } from './record-list.js';
+import type { ViewOwner } from './record-access.js';
 import { PageFile, RESIDENT_PAGES } from './page-file.js';
 
 const T_NULL = 0;
@@ -203,7 +203,7 @@ export class RecordStore {
   }
 
   /** A view of the record at `at`, record `i` of `owner` (which its setters tell where the record went); `held`: its `kind` if known (record-views.ts); `shapeId`: its shape if known (`lastShape`), else read from the store. */
-  view(at: number, owner: RecordList<object> | null = null, i = -1, held: unknown = undefined, shapeId = this.shapeAt(at)): object {
+  view(at: number, owner: ViewOwner | null = null, i = -1, held: unknown = undefined, shapeId = this.shapeAt(at)): object {
     const shape = this.shapes[shapeId];
     const View = (shape.view ??= viewClass(this, shape.keys));
     return new View(at, owner, i, held);

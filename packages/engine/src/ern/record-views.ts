@@ -3,11 +3,10 @@
  * (record-list.ts), holding its address, whose getters decode one field of the record when read
  * and whose setters write the record again (and tell the list its new address).
  */
-import type { RecordList } from './record-list.js';
-import type { RecordStore } from './record-store.js';
+import type { StoreFields, ViewOwner } from './record-access.js';
 
 /** `held`: the record's `kind`, as its list keeps it (undefined: read from the store). */
-export type ViewClass = new (at: number, owner: RecordList<object> | null, i: number, held: unknown) => object;
+export type ViewClass = new (at: number, owner: ViewOwner | null, i: number, held: unknown) => object;
 
 /**
  * The field a view is given by its list rather than reading it: `kind` decides which rules look at
@@ -22,7 +21,7 @@ export const HELD_KEY = 'kind';
  * with its own type feedback: getters made by one closure share theirs, and the calls from all
  * of them became megamorphic.
  */
-export function viewClass(store: RecordStore, keys: string[]): ViewClass {
+export function viewClass(store: StoreFields, keys: string[]): ViewClass {
   const held = keys.indexOf(HELD_KEY);
   const accessors = keys.map((key, index) => {
     const name = JSON.stringify(key);

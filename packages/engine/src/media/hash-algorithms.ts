@@ -11,12 +11,9 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { createMd4 } from './md4.js';
+import type { Digest } from './digest.js';
 
-export interface Digest {
-  update(chunk: Buffer): void;
-  /** Lower-case hex. */
-  digest(): string;
-}
+export type { Digest } from './digest.js';
 
 /** Canonical digest names (the keys of `MediaFacts.hashes`). */
 export type DigestName = 'crc32' | 'md4' | 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512' | 'ripemd160';

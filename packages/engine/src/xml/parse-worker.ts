@@ -23,8 +23,8 @@ import { readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { EventEncoder, type EventBatch } from './event-encoder.js';
 import { SchemaFeed } from './schema-feed.js';
-import type { ListenerFailure, RootInfo } from './pass.js';
-import type { SchemaResult } from './schema-validator.js';
+import type { ListenerFailure, RootInfo } from './pass-types.js';
+import type { SchemaResult } from './schema-result.js';
 import { openSession, type SchemaThreadTask } from '../xsd/open-session.js';
 
 export interface PackedBatch extends Omit<EventBatch, 'strings'> {

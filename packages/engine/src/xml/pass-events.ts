@@ -4,7 +4,7 @@
  */
 import { MAX_ELEMENT_TEXT, grouped, type ClosedElement, type Loc, type OpenElement, type XmlListener } from './events.js';
 import { OP_CLOSE, OP_OPEN, OP_TEXT, failKind, shortName, type EventBatch } from './event-encoder.js';
-import type { PassFailure, PassResult, RootInfo } from './pass.js';
+import type { PassFailure, PassResult, RootInfo } from './pass-types.js';
 import { ANCHOR_DEPTH, PathTable, REL_SIBLINGS, TableLoc, TableLocated } from './path-table.js';
 
 /** Bare paths (no indices) form a small trie, so every element with the same bare path shares one string. */

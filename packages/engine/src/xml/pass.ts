@@ -9,16 +9,10 @@ import type { XmlListener } from './events.js';
 import { EventEncoder, type EventBatch } from './event-encoder.js';
 import { PassEvents, detached } from './pass-events.js';
 import { ParseThread, parseThreadBuilt, wantsParseThread } from './parse-thread.js';
-import type { SchemaResult } from './schema-validator.js';
+import type { ListenerFailure, PassFailure, PassResult, RootInfo } from './pass-types.js';
 import type { SchemaThreadTask } from '../xsd/open-session.js';
 
-export interface RootInfo {
-  name: string;
-  ns: string;
-  attrs: Record<string, string>;
-  line: number;
-  column: number;
-}
+export type { ListenerFailure, PassFailure, PassResult, RootInfo } from './pass-types.js';
 
 export interface PassSetup {
   listeners: XmlListener[];
@@ -26,37 +20,6 @@ export interface PassSetup {
   onBytes?: (chunk: Buffer) => void;
   /** Validation for the parse thread to run on its side (only when `setup` was told there is one); its result is `PassResult.schema`. */
   threadSchema?: SchemaThreadTask;
-}
-
-export interface PassFailure {
-  message: string;
-  line: number | null;
-  column: number | null;
-  /**
-   * `encoding`, `doctype` (entities / external DTD refused), `syntax`, `depth` (nested deeper than
-   * MAX_DEPTH), `names` (more than MAX_NAMES different names), `paths` (more than MAX_PATHS
-   * different element paths), `empty`, `read` (the bytes could not be read).
-   */
-  kind: 'encoding' | 'doctype' | 'syntax' | 'depth' | 'names' | 'paths' | 'empty' | 'read';
-}
-
-export interface ListenerFailure {
-  listener: string;
-  error: string;
-  line: number;
-  column: number;
-  path: string;
-}
-
-export interface PassResult {
-  root: RootInfo | null;
-  /** Why the message is not well-formed XML; null when it is. */
-  fatal: PassFailure | null;
-  listenerFailures: ListenerFailure[];
-  bytes: number;
-  elements: number;
-  /** The parse thread's schema result, when it was given `PassSetup.threadSchema` and the message was read to its end. */
-  schema?: SchemaResult;
 }
 
 /** How much of the head is read at most to find the root element, and how much of it at a time. */

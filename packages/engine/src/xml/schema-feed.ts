@@ -16,7 +16,7 @@
  */
 import type { ClosedElement, XmlListener } from './events.js';
 import { OP_CLOSE, OP_OPEN, OP_TEXT } from './event-encoder.js';
-import type { ListenerFailure, RootInfo } from './pass.js';
+import type { ListenerFailure, RootInfo } from './pass-types.js';
 
 const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 

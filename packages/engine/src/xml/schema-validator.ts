@@ -7,22 +7,9 @@
 import type { ErnVersion } from '../ern/model.js';
 import type { XmlListener } from './events.js';
 import type { SchemaThreadTask } from '../xsd/open-session.js';
+import type { SchemaResult } from './schema-result.js';
 
-export interface SchemaIssue {
-  message: string;
-  line: number | null;
-  column: number | null;
-  /** DDEX path of the element at fault, '' when unknown. */
-  path: string;
-}
-
-export interface SchemaResult {
-  /** 'valid' | 'invalid'; 'skipped' when the validator could not run (message too large, schema missing...). */
-  outcome: 'valid' | 'invalid' | 'skipped';
-  issues: SchemaIssue[];
-  /** Why it was skipped, or a note (e.g. issues were capped). */
-  note?: string;
-}
+export type { SchemaIssue, SchemaResult } from './schema-result.js';
 
 export interface SchemaSession {
   /** Raw bytes of the message, in order, from its first byte (those before the root are replayed). */

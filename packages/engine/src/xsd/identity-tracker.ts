@@ -3,7 +3,7 @@
  * an IDREF is kept only while no ID of that value has been seen (ERN mostly refers backwards), so
  * memory is the ID set plus forward references.
  */
-import type { SchemaIssue } from '../xml/schema-validator.js';
+import type { SchemaIssue } from '../xml/schema-result.js';
 import type { Loc, OpenElement } from '../xml/events.js';
 import { locate } from '../xml/pass-events.js';
 import { CompactIdSet } from './compact-id-set.js';

@@ -3,7 +3,7 @@
  * one frame per open element (plus the ID values seen and the IDREFs not yet resolved), so memory
  * follows element depth, not message size. Every error is kept, each with line, column and path.
  */
-import type { SchemaIssue, SchemaResult } from '../xml/schema-validator.js';
+import type { SchemaIssue, SchemaResult } from '../xml/schema-result.js';
 import { isXmlWhitespace, type ClosedElement, type OpenElement, type XmlListener } from '../xml/events.js';
 import type { CompiledSet, Wildcard } from './compiled-set.js';
 import { ANY_TYPE_ID } from './compiled-set.js';

@@ -3,7 +3,7 @@
  * SQLite wants INTEGER PRIMARY KEY for its rowid alias, PostgreSQL a serial.
  */
 import type { ColumnDefinitionBuilder } from 'kysely';
-import type { Dialect } from '../connect.js';
+import type { Dialect } from '../dialect.js';
 
 export interface ColumnTypes {
   dialect: Dialect;

@@ -4,7 +4,7 @@
  * a migration, once released, is never edited: the next change is a new file.
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Dialect } from '../connect.js';
+import type { Dialect } from '../dialect.js';
 import { columnTypes } from './column-types.js';
 import { initial } from './0001-initial.js';
 import { jobsAndEvents } from './0002-jobs-events.js';
