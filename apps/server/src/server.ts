@@ -13,6 +13,7 @@ import { loadApiSchemas, ref } from './api-schemas.js';
 import { authenticate } from './auth/authenticate.js';
 import { addLegacyHeaders, CURRENT_PREFIX, LEGACY_PREFIX } from './http/base-url.js';
 import { registerCors } from './http/cors.js';
+import { requestLogOptions } from './http/request-log.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { ROUTES } from './http/routes.js';
@@ -66,7 +67,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   const validatePool = new EnginePool(config.validatePoolSize, { db: config.db });
   const deliveryPool = new EnginePool(config.deliveryConcurrency, { db: config.db });
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: requestLogOptions(options.logger ?? false),
     trustProxy: config.trustProxy,
     // Bodies are streamed by the handlers; this limit only guards JSON-ish parsers (none are used).
     bodyLimit: 1024 * 1024,

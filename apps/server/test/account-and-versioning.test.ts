@@ -147,7 +147,7 @@ describe.each(backends())('account, limits and versioning ($name)', (backend) =>
     expect(doc.paths['/ddex/{id}'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/DeliveryResponse');
     expect(doc.components.schemas.DeliveryDetail.properties.items.items.$ref).toBe('#/components/schemas/DeliveryItem');
     expect(doc.components.schemas.DeliveryItem.properties.outcome.enum).toEqual(['created', 'updated', 'flagged', 'left_out', 'test']);
-    expect(doc.info.description).toContain('100 MB');
+    expect(doc.info.description).toContain('100 MiB');
     expect(doc.info.description).toContain('600 requests per minute');
     expect(doc.servers.map((s: { url: string }) => s.url)).toEqual(['/v1', '/api/v1']);
     // Every $ref points at a component that exists.

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
 import { expectError, expectSchema } from './support/api-schemas.js';
-import { albumZip } from './support/ddex-fixtures.js';
+import { albumZip, audioMessage } from './support/ddex-fixtures.js';
 import { deliver, waitForDelivery } from './support/deliveries.js';
 
 const SUNSET_MS = Date.UTC(2027, 3, 30);
@@ -149,6 +149,37 @@ describe.each(backends())('releases ($name)', (backend) => {
     // The release itself stays as staff left it.
     expect((await (await get(`/v1/releases/${id}`)).json()).data).toMatchObject({ release_status: 'approved', delivery_state: 'live' });
     await staff('archive', '--id', String(id));
+  });
+
+  it('holds an update of an approved release that is not live for staff, as an update of a live one: its data stays as approved', async () => {
+    const partner = await setUpAccount(server, { scopes: ['catalog:read', 'ddex:write'] });
+    const first = audioMessage({ title: 'Approved Title' });
+    const created = await waitForDelivery(server, partner.key, (await deliver(server, partner.key, first.xml, { contentType: 'application/xml' })).id);
+    const id = created.release_ids[0];
+    await staff('approve', '--id', String(id));
+    const approved = (await (await get(`/v1/releases/${id}`, partner.key)).json()).data;
+    expect(approved).toMatchObject({ title: 'Approved Title', release_status: 'approved', delivery_state: 'not_started' });
+
+    const update = await waitForDelivery(server, partner.key, (await deliver(server, partner.key, audioMessage({ upc: first.upc, title: 'Unreviewed Title' }).xml, { contentType: 'application/xml' })).id);
+    expect(update).toMatchObject({ status: 'done', flagged_count: 1, updated_count: 0, needs_staff: true, release_ids: [id] });
+    expect(update.items[0]).toMatchObject({ outcome: 'flagged', release_id: id });
+    // Nothing of the update reached the release: title, status and last delivery as staff approved them.
+    expect((await (await get(`/v1/releases/${id}`, partner.key)).json()).data).toMatchObject({ title: 'Approved Title', release_status: 'approved', updated_at: approved.updated_at });
+    const requests = await server.admin<{ release_id: number; delivery_id: number; reason: string; resolution: string | null }[]>('request', 'list', '--account', String(partner.accountId));
+    expect(requests).toEqual([expect.objectContaining({ release_id: id, delivery_id: update.id, resolution: null, reason: `Update of release ${id}, which is approved: staff must approve it.` })]);
+    // The delivery's event says so; no release event (the release did not change).
+    const events = await server.admin<{ type: string; data: { delivery?: { id: number; flagged_count: number; updated_count: number } } }[]>('events', '--account', String(partner.accountId));
+    expect(events.filter((e) => e.data.delivery?.id === update.id).map((e) => [e.type, e.data.delivery!.flagged_count, e.data.delivery!.updated_count])).toEqual([
+      ['ddex.delivery.queued', 0, 0],
+      ['ddex.delivery.done', 1, 0],
+    ]);
+    expect(events.filter((e) => e.type.startsWith('release.')).map((e) => e.type)).toEqual(['release.approved']);
+
+    // Taken down: the same (a re-delivery is no way back to the stores without staff).
+    await staff('take-down', '--id', String(id), '--reason', 'Rights dispute');
+    const again = await waitForDelivery(server, partner.key, (await deliver(server, partner.key, audioMessage({ upc: first.upc, title: 'Back Again' }).xml, { contentType: 'application/xml' })).id);
+    expect(again.items[0]).toMatchObject({ outcome: 'flagged', release_id: id });
+    expect((await (await get(`/v1/releases/${id}`, partner.key)).json()).data).toMatchObject({ title: 'Approved Title', release_status: 'taken_down' });
   });
 
   it('keeps other accounts out: 404 for a release, an empty list for a member or UPC', async () => {

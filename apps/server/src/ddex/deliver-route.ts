@@ -18,8 +18,8 @@ export const deliverRoute: RouteSpec = {
   operationId: 'deliverBatch',
   summary: 'Deliver a batch',
   description:
-    'Each release becomes a draft (release_status in_review) on `member_id` (own catalog when omitted); a UPC already on the member updates its draft; ' +
-    'takedowns, updates of live releases and UPCs of another member wait for staff (outcome `flagged`). Raw body up to 20 GB, multipart `file` up to 512 MB. ' +
+    'Each release becomes a draft (release_status in_review) on `member_id` (own catalog when omitted); a UPC already on the member updates its draft while it awaits review (in_review, changes_requested); ' +
+    'takedowns, updates of releases staff approved (live or not yet), took down or archived, and UPCs of another member wait for staff (outcome `flagged`; the release keeps its approved data). Raw body up to 20 GiB, multipart `file` up to 512 MiB. ' +
     'The delivery then moves queued -> parsing -> validating -> importing -> done | partial | failed (see GET /ddex/{id}).',
   scope: 'ddex:write',
   querystring: 'batch-query.schema.json',

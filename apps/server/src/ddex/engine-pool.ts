@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { WorkerPool, type Report } from '@ddex-check/engine';
 import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
+import { asPartnerReport } from './partner-report.js';
 
 /** The compiled worker, also when this module runs from `src` (tests): workers load dist. */
 function workerFile(): string {
@@ -32,8 +33,9 @@ export class EnginePool {
     return this.pool.load;
   }
 
-  run(input: EngineTask['input'], name: string, memberId: number | null, opts: { deep?: boolean; stores?: string[] } = {}): Promise<Report> {
-    return this.pool.run({ id: this.nextId++, input, name, memberId, deep: opts.deep ?? false, stores: opts.stores ?? [] });
+  /** The report as partners see it (`ern_version` always a string: partner-report.ts). */
+  async run(input: EngineTask['input'], name: string, memberId: number | null, opts: { deep?: boolean; stores?: string[] } = {}): Promise<Report> {
+    return asPartnerReport(await this.pool.run({ id: this.nextId++, input, name, memberId, deep: opts.deep ?? false, stores: opts.stores ?? [] }));
   }
 
   close(): Promise<void> {

@@ -14,6 +14,9 @@ import { failureText, planItems, type ItemError, type PlannedItem } from './rele
 
 export class LeaseLost extends Error {}
 
+/** Release statuses whose data a delivery may still change: not yet approved by staff. */
+const DRAFT_STATUSES = ['in_review', 'changes_requested'];
+
 export type ItemOutcome = 'created' | 'updated' | 'flagged' | 'left_out' | 'test';
 
 interface Job {
@@ -34,6 +37,11 @@ async function decide(trx: Transaction<Database>, job: Job, item: PlannedItem, n
   }
   if (existing && LIVE_DELIVERY_STATES.includes(existing.delivery_state)) {
     return { outcome: 'flagged', releaseId: existing.id, reason: `Update of release ${existing.id}, which is live: staff must approve it.`, errors: item.errors };
+  }
+  // Only a draft awaiting review takes new data: a release staff have decided on (approved and
+  // queued for its stores, taken down, archived) would otherwise reach its stores unreviewed.
+  if (existing && !DRAFT_STATUSES.includes(existing.release_status)) {
+    return { outcome: 'flagged', releaseId: existing.id, reason: `Update of release ${existing.id}, which is ${existing.release_status.replace('_', ' ')}: staff must approve it.`, errors: item.errors };
   }
   if (existing) {
     // A draft the staff sent back for changes is up for review again once the partner re-delivers it.

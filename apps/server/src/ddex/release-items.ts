@@ -68,6 +68,8 @@ export function planItems(report: Report): PlannedItem[] {
 /** Text for a delivery that imported nothing. */
 export function failureText(report: Report, items: PlannedItem[]): string {
   const firstError = report.checks.find((c) => c.status === 'error');
-  if (items.length === 0) return firstError ? `No release could be read: ${firstError.message}` : 'The batch holds no release.';
-  return `Every release was left out${firstError ? `; first error: ${firstError.message}` : ''}.`;
+  // The engine's messages end with their own full stop; the sentence gets exactly one.
+  const message = firstError?.message.replace(/[.\s]+$/, '');
+  if (items.length === 0) return message ? `No release could be read: ${message}.` : 'The batch holds no release.';
+  return `Every release was left out${message ? `; first error: ${message}` : ''}.`;
 }

@@ -35,7 +35,7 @@ export const validateRoute: RouteSpec = {
   description:
     'Body: raw zip (application/zip), raw XML (application/xml) or multipart/form-data with `file` (and `member_id`). ' +
     'A faulty batch still answers 200 with every check and a verdict. Limits (our choice, the spec leaves them open): ' +
-    'bodies above 100 MB answer 413 too_large (deliver them with POST /ddex); once the body has arrived, more than 4 dry runs at once in one server process, or more than 2 of one key, answer 429 busy with Retry-After. ' +
+    'bodies above 100 MiB answer 413 too_large (deliver them with POST /ddex); once the body has arrived, more than 4 dry runs at once in one server process, or more than 2 of one key, answer 429 busy with Retry-After. ' +
     'A body that sends nothing for 30 s, or less than 8 KiB/s over 30 s, answers 408 request_timeout and is dropped. ' +
     'Every dry run is kept 90 days as a test report of the account (the dashboard lists them with those sent to SFTP /test).',
   scope: 'ddex:validate',

@@ -32,11 +32,21 @@ export function urlFor(request: FastifyRequest, pathAfterPrefix: string): string
   return `${originOf(request)}${prefixOf(request)}${pathAfterPrefix}`;
 }
 
+/**
+ * Deprecation, Sunset and Link on every legacy answer. The successor-version link names the same
+ * route under /v1, and only when the request matched a route: a path that exists nowhere (or the
+ * bare base) has no successor, so none is claimed. It carries the path only: a query may hold a
+ * credential (a part URL's signature) that has no place in a header.
+ */
 export function addLegacyHeaders(request: FastifyRequest, reply: FastifyReply): void {
   if (!isLegacyUrl(request.url)) return;
   const origin = originOf(request);
-  const successor = CURRENT_PREFIX + request.url.slice(LEGACY_PREFIX.length);
+  const route = request.routeOptions.url;
+  const links = [`<${origin}${CURRENT_PREFIX}/openapi.json>; rel="deprecation"; type="application/json"`];
+  if (route !== undefined && route.startsWith(LEGACY_PREFIX + '/')) {
+    links.push(`<${origin}${CURRENT_PREFIX}${request.url.slice(LEGACY_PREFIX.length).split(/[?#]/)[0]}>; rel="successor-version"`);
+  }
   reply.header('Deprecation', DEPRECATION);
   reply.header('Sunset', SUNSET);
-  reply.header('Link', `<${origin}${CURRENT_PREFIX}/openapi.json>; rel="deprecation"; type="application/json", <${origin}${successor}>; rel="successor-version"`);
+  reply.header('Link', links.join(', '));
 }

@@ -1,10 +1,11 @@
 /**
  * CORS: preflights from any origin are answered; credentials (cookies) are never allowed. Keys
- * belong on servers, but a browser tool may still read public answers such as the OpenAPI document.
+ * belong on servers, but a browser tool may still read public answers such as the OpenAPI document,
+ * and a web page may PUT a direct upload's parts to their signed URLs (which need no key).
  */
 import type { FastifyInstance } from 'fastify';
 
-const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const EXPOSED = 'Retry-After, Deprecation, Sunset, Link, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset';
 
 export function registerCors(app: FastifyInstance): void {

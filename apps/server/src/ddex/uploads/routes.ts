@@ -49,7 +49,7 @@ const partUpload = (u: Pick<Selectable<UploadTable>, 'id' | 'name' | 'store_ref'
 
 async function uploadView(ctx: AppContext, request: FastifyRequest, u: Selectable<UploadTable>, withProgress: boolean) {
   const path = `/ddex/uploads/${u.id}`;
-  const base = { id: u.id, status: u.status, environment: 'production' as const, name: u.name, size: Number(u.size), expires_in: URL_LIFETIME_S, commit_url: urlFor(request, `${path}/commit`) };
+  const base = { id: u.id, status: u.status, environment: 'production' as const, name: u.name, size: Number(u.size), expires_in: URL_LIFETIME_S, commit_url: new URL(urlFor(request, `${path}/commit`)).pathname };
   if (u.status === 'committed') {
     return { ...base, upload: { method: u.parts_total === 1 && Number(u.size) <= SINGLE_MAX_BYTES ? ('single' as const) : ('multipart' as const), url: null, parts: [] }, delivery_id: u.delivery_id!, status_url: urlFor(request, `/ddex/${u.delivery_id}`), received_parts: u.parts_total, parts_total: u.parts_total };
   }
