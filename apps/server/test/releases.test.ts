@@ -160,13 +160,19 @@ describe.each(backends())('releases ($name)', (backend) => {
     const approved = (await (await get(`/v1/releases/${id}`, partner.key)).json()).data;
     expect(approved).toMatchObject({ title: 'Approved Title', release_status: 'approved', delivery_state: 'not_started' });
 
-    const update = await waitForDelivery(server, partner.key, (await deliver(server, partner.key, audioMessage({ upc: first.upc, title: 'Unreviewed Title' }).xml, { contentType: 'application/xml' })).id);
+    // A dry run of the update answers what the delivery then does: flagged for staff, saying why.
+    const updateXml = audioMessage({ upc: first.upc, title: 'Unreviewed Title' }).xml;
+    const dry = await (await server.fetch('/v1/ddex/validate', { method: 'POST', headers: { ...bearer(partner.key), 'content-type': 'application/xml' }, body: updateXml })).json();
+    expect(dry.data.verdict).toBe('would_be_flagged');
+    const staffCheck = `Release R0 (UPC ${first.upc}) is already approved by staff as "Approved Title"; this delivery updates it and needs a staff review.`;
+    expect(dry.data.checks.filter((c: { rule: string; status: string }) => c.rule === 'codes-upc-live-update' && c.status === 'warning').map((c: { message: string }) => c.message)).toEqual([staffCheck]);
+    const update = await waitForDelivery(server, partner.key, (await deliver(server, partner.key, updateXml, { contentType: 'application/xml' })).id);
     expect(update).toMatchObject({ status: 'done', flagged_count: 1, updated_count: 0, needs_staff: true, release_ids: [id] });
     expect(update.items[0]).toMatchObject({ outcome: 'flagged', release_id: id });
     // Nothing of the update reached the release: title, status and last delivery as staff approved them.
     expect((await (await get(`/v1/releases/${id}`, partner.key)).json()).data).toMatchObject({ title: 'Approved Title', release_status: 'approved', updated_at: approved.updated_at });
     const requests = await server.admin<{ release_id: number; delivery_id: number; reason: string; resolution: string | null }[]>('request', 'list', '--account', String(partner.accountId));
-    expect(requests).toEqual([expect.objectContaining({ release_id: id, delivery_id: update.id, resolution: null, reason: `Update of release ${id}, which is approved: staff must approve it.` })]);
+    expect(requests).toEqual([expect.objectContaining({ release_id: id, delivery_id: update.id, resolution: null, reason: staffCheck })]);
     // The delivery's event says so; no release event (the release did not change).
     const events = await server.admin<{ type: string; data: { delivery?: { id: number; flagged_count: number; updated_count: number } } }[]>('events', '--account', String(partner.accountId));
     expect(events.filter((e) => e.data.delivery?.id === update.id).map((e) => [e.type, e.data.delivery!.flagged_count, e.data.delivery!.updated_count])).toEqual([

@@ -9,7 +9,7 @@ export { WorkerPool, type WorkerPoolOptions } from './workers/worker-pool.js';
 export type { ValidateInput, ValidateOptions, ProgressEvent } from './options.js';
 export * from './report/types.js';
 export type * from './ern/model.js';
-export type { Catalog, CatalogRelease, CatalogRecording } from './catalog/types.js';
+export type { Catalog, CatalogRelease, CatalogRecording, StaffDecision } from './catalog/types.js';
 export type { Profile } from './profile/types.js';
 export { DEFAULT_PROFILE } from './profile/default.js';
 export type { Rule, RuleMeta, RuleContext } from './rules/define.js';

@@ -1,13 +1,16 @@
 /**
- * The engine's `Catalog` over the server's database: who holds a UPC or an ISRC, and whether the
- * release is live. When a code exists on several members, the delivering member's own row wins,
+ * The engine's `Catalog` over the server's database: who holds a UPC or an ISRC, whether the
+ * release is live, and whether staff decided on it (a dry run then flags an update, as the import does). When a code exists on several members, the delivering member's own row wins,
  * so "already on this member" is answered before "owned by another member".
  */
 import { sql, type Kysely } from 'kysely';
-import type { Catalog, CatalogRecording, CatalogRelease } from '@ddex-check/engine';
+import type { Catalog, CatalogRecording, CatalogRelease, StaffDecision } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
 
 export const LIVE_DELIVERY_STATES = ['live', 'partially_live'];
+
+/** Release statuses staff set that hold a delivery's update for staff (import-report.ts: the same rule). */
+export const STAFF_DECIDED_STATUSES: StaffDecision[] = ['approved', 'taken_down', 'archived'];
 
 export class DbCatalog implements Catalog {
   readonly memberId: string | null;
@@ -26,7 +29,7 @@ export class DbCatalog implements Catalog {
   async findRelease(upc: string): Promise<CatalogRelease | null> {
     const row = await this.db
       .selectFrom('releases')
-      .select(['id', 'member_id', 'upc', 'title', 'delivery_state'])
+      .select(['id', 'member_id', 'upc', 'title', 'delivery_state', 'release_status'])
       .where('upc', '=', upc)
       .orderBy(this.ownFirst())
       .orderBy('id')
@@ -39,6 +42,7 @@ export class DbCatalog implements Catalog {
       releaseId: row.id,
       title: row.title,
       live: LIVE_DELIVERY_STATES.includes(row.delivery_state),
+      decidedByStaff: STAFF_DECIDED_STATUSES.find((s) => s === row.release_status) ?? null,
     };
   }
 

@@ -7,15 +7,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Report } from '@ddex-check/engine';
 import type { Database, DeliveryStatus } from '../db/schema.js';
-import { LIVE_DELIVERY_STATES } from './db-catalog.js';
+import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from './db-catalog.js';
 import { emitEvent } from '../events/emit.js';
 import { deliveryEventData } from './events.js';
 import { failureText, planItems, type ItemError, type PlannedItem } from './release-items.js';
 
 export class LeaseLost extends Error {}
 
-/** Release statuses whose data a delivery may still change: not yet approved by staff. */
-const DRAFT_STATUSES = ['in_review', 'changes_requested'];
 
 export type ItemOutcome = 'created' | 'updated' | 'flagged' | 'left_out' | 'test';
 
@@ -40,7 +38,7 @@ async function decide(trx: Transaction<Database>, job: Job, item: PlannedItem, n
   }
   // Only a draft awaiting review takes new data: a release staff have decided on (approved and
   // queued for its stores, taken down, archived) would otherwise reach its stores unreviewed.
-  if (existing && !DRAFT_STATUSES.includes(existing.release_status)) {
+  if (existing && STAFF_DECIDED_STATUSES.some((s) => s === existing.release_status)) {
     return { outcome: 'flagged', releaseId: existing.id, reason: `Update of release ${existing.id}, which is ${existing.release_status.replace('_', ' ')}: staff must approve it.`, errors: item.errors };
   }
   if (existing) {

@@ -1,11 +1,15 @@
 /**
  * A catalog read from a JSON export (`--catalog FILE`, config `catalog`):
- * `{memberId, releases: [{upc, memberId, live, title}], recordings: [{isrc, memberId, title}]}`.
+ * `{memberId, releases: [{upc, memberId, live, status, title}], recordings: [{isrc, memberId, title}]}`
+ * (`status`: the release's review status; `approved`, `taken_down` or `archived` hold updates for staff).
  * Lookups normalise codes the way deliveries vary them: UPC/EAN compared without leading zeros
  * (a 12-digit UPC and its 13-digit EAN are one product), ISRCs upper-cased without dashes.
  */
 import { readFile } from 'node:fs/promises';
-import type { Catalog, CatalogRecording, CatalogRelease } from './types.js';
+import { STAFF_DECISIONS, type Catalog, type CatalogRecording, type CatalogRelease, type StaffDecision } from './types.js';
+
+/** Review statuses of a release no staff decided on yet: a delivery may still change it. */
+const REVIEW_STATUSES = ['in_review', 'changes_requested'];
 
 export class CatalogFileError extends Error {
   constructor(message: string, readonly file: string) {
@@ -63,10 +67,14 @@ export class JsonCatalog implements Catalog {
     const releases = list('releases').map((item, i): CatalogRelease => {
       const where = `releases[${i}]`;
       if (item.live !== undefined && typeof item.live !== 'boolean') fail(`${where}.live`, 'must be true or false');
+      if (item.status !== undefined && !(typeof item.status === 'string' && [...REVIEW_STATUSES, ...STAFF_DECISIONS].includes(item.status))) {
+        fail(`${where}.status`, `must be one of ${[...REVIEW_STATUSES, ...STAFF_DECISIONS].join(', ')}`);
+      }
       return {
         upc: text(item, 'upc', where),
         memberId: text(item, 'memberId', where),
         live: item.live === true,
+        decidedByStaff: STAFF_DECISIONS.includes(item.status as StaffDecision) ? (item.status as StaffDecision) : null,
         title: typeof item.title === 'string' ? item.title : null,
         ...(item.releaseId !== undefined ? { releaseId: item.releaseId as string | number } : {}),
       };

@@ -10,7 +10,16 @@ export interface CatalogRelease {
   title?: string | null;
   /** Live in at least one store: an update needs staff. */
   live: boolean;
+  /**
+   * Staff have decided on the release (approved it for its stores, took it down, archived it): an
+   * update needs staff even before it is live, or changed data would reach stores unreviewed.
+   * Absent or null: a draft awaiting review, which a delivery may still change.
+   */
+  decidedByStaff?: StaffDecision | null;
 }
+
+export type StaffDecision = 'approved' | 'taken_down' | 'archived';
+export const STAFF_DECISIONS: readonly StaffDecision[] = ['approved', 'taken_down', 'archived'];
 
 export interface CatalogRecording {
   isrc: string;

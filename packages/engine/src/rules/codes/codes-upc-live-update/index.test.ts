@@ -21,6 +21,26 @@ describe('codes-upc-live-update', () => {
     expect(run.findings[0].message).toMatch(/already live as "Harbour Lights"/);
   });
 
+  it.each([
+    ['4.3', 'approved', 'approved'],
+    ['3.8.2', 'taken_down', 'taken down'],
+    ['4.3', 'archived', 'archived'],
+  ] as const)('ERN %s: an update of a release %s by staff needs staff even before it is live', async (version, status, said) => {
+    const upc = version === '4.3' ? '5012345678900' : '5012345678917';
+    const run = await runRule('codes-upc-live-update', { version, catalog: JsonCatalog.fromValue({ memberId: 'member-1', releases: [{ upc, memberId: 'member-1', live: false, status, title: 'Harbour Lights' }] }) });
+    expect(run.findings).toHaveLength(1);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: 'decided', release: 'R0', needs_staff: true });
+    expect(run.findings[0].message).toBe(`Release R0 (UPC ${upc}) is already ${said} by staff as "Harbour Lights"; this delivery updates it and needs a staff review.`);
+  });
+
+  it('passes a draft still in review or sent back for changes, and refuses an unknown status in a catalog file', async () => {
+    for (const status of ['in_review', 'changes_requested']) {
+      const catalog = JsonCatalog.fromValue({ memberId: 'member-1', releases: [{ upc: '5012345678900', memberId: 'member-1', live: false, status }] });
+      expect((await runRule('codes-upc-live-update', { version: '4.3', catalog })).findings).toEqual([]);
+    }
+    expect(() => JsonCatalog.fromValue({ memberId: 'member-1', releases: [{ upc: '5012345678900', memberId: 'member-1', status: 'live' }] })).toThrow(/releases\[0\]\.status must be one of in_review, changes_requested, approved, taken_down, archived/);
+  });
+
   it('shares one catalog lookup per UPC with codes-upc-owner (the server asks its database once)', async () => {
     const asked: string[] = [];
     const counting = {

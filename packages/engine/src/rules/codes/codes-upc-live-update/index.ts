@@ -1,4 +1,7 @@
-/** Against the catalog: an update of a release that is already live in stores is flagged for staff, never applied silently. */
+/**
+ * Against the catalog: an update of a release that is already live in stores, or that staff have
+ * decided on (approved, taken down, archived), is flagged for staff, never applied silently.
+ */
 import { defineRule } from '../../define.js';
 import { catalogMatches } from '../../../catalog/release-upcs.js';
 
@@ -7,7 +10,7 @@ export default defineRule({
   stage: 'codes',
   meta: {
     label: 'Update of a live release',
-    description: 'A release whose UPC is already live on this member is an update that staff review.',
+    description: 'A release whose UPC is already live on this member, or approved, taken down or archived by staff, is an update that staff review.',
     versions: 'all',
     severity: 'warn',
     requires: ['catalog'],
@@ -15,6 +18,7 @@ export default defineRule({
     strictSeverity: 'warn',
     messages: {
       live: 'Release {release} (UPC {upc}) is already live{title}; this delivery updates it and needs a staff review.',
+      decided: 'Release {release} (UPC {upc}) is already {decision} by staff{title}; this delivery updates it and needs a staff review.',
     },
     hint: 'Nothing to change if the update is intended; staff will review it before it replaces the live metadata.',
   },
@@ -24,8 +28,10 @@ export default defineRule({
         for (const { reference, upc, found, own } of await catalogMatches(ctx.message, ctx.catalog)) {
           if (!own) continue;
           if (reference) ctx.markUpdate(reference);
-          if (!found.live) continue;
-          ctx.report({ messageId: 'live', loc: upc, release: reference, needsStaff: true, data: { upc: upc.value, release: reference ?? '(no reference)', title: found.title ? ` as "${found.title}"` : '' } });
+          if (!found.live && !found.decidedByStaff) continue;
+          const data = { upc: upc.value, release: reference ?? '(no reference)', title: found.title ? ` as "${found.title}"` : '' };
+          if (found.live) ctx.report({ messageId: 'live', loc: upc, release: reference, needsStaff: true, data });
+          else ctx.report({ messageId: 'decided', loc: upc, release: reference, needsStaff: true, data: { ...data, decision: found.decidedByStaff!.replace('_', ' ') } });
         }
       },
     };
