@@ -5,7 +5,8 @@
  * A write that would leave more than the 64 MiB window unwritten is refused, a file closed with
  * holes is not kept, a dropped file is cut back to its written prefix (which `reput` completes,
  * its appends placed in order of arrival);
- * a name whose report or zip would not fit 255 bytes is refused when created, counted in UTF-8.
+ * a name whose report or zip would not fit 255 bytes is refused when created, counted in UTF-8,
+ * and a batch sealed with such a name before that fails once, saying why, leaving no scratch file.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +17,8 @@ import { backends, bearer, setUpAccount, TestServer } from './support/server-pro
 import { waitForDelivery } from './support/deliveries.js';
 import { albumFolder, sftpBatch, uploadBatchCommands, waitFor } from './support/sftp-client.js';
 import { ssh2Sftp } from './support/ssh2-sftp.js';
+import { dbConfigFrom, openDb } from '../src/db/connect.js';
+import { fileArrived } from '../src/sftp/arrivals.js';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -129,11 +132,12 @@ describe.each(backends())('SFTP inbox bounds ($name)', (backend) => {
     const long = `${'a'.repeat(251)}.xml`;
     // 'é' is two bytes: 122 of them and .xml are 126 characters, 248 bytes.
     const wide = `${'é'.repeat(122)}.xml`;
-    const run = await sftp([`-put single.xml /test/${long}`, `-put single.xml /test/${wide}`, `-mkdir /test/${'b'.repeat(244)}`]);
+    fs.writeFileSync(path.join(local, 'ping.txt'), 'ping\n');
+    const run = await sftp([`-put single.xml /test/${long}`, `-put single.xml /test/${wide}`, `-mkdir /test/${'b'.repeat(244)}`, 'put ping.txt /test/ping.txt', `-rename /test/ping.txt /test/${long}`]);
     expect(run.code, run.output).toBe(0);
     // OpenSSH prints the status (Failure), not its message, and cuts long names short.
-    expect(run.output.match(/^(dest open|remote mkdir) "\/test\/[^\n]*: Failure$/gm), run.output).toHaveLength(3);
-    expect(fs.readdirSync(onDisk('test'))).toEqual([]);
+    expect(run.output.match(/^(dest open|remote mkdir|remote rename) "\/test\/[^\n]*: Failure$/gm), run.output).toHaveLength(4);
+    expect(fs.readdirSync(onDisk('test'))).toEqual(['ping.txt']);
 
     // Why, in the status message (read with the ssh2 client).
     const c = await client();
@@ -159,5 +163,41 @@ describe.each(backends())('SFTP inbox bounds ($name)', (backend) => {
     expect(rows.some((r: any) => r.name === long || r.name === wide)).toBe(false);
     // No scratch file left by any job.
     expect(fs.readdirSync(path.join(accountDir(), 'work'))).toEqual([]);
+  });
+
+  it('fails a batch sealed with too long a name before the limits existed once, saying why, and leaves no scratch file', async () => {
+    const single = albumFolder(local, 'legacy-src');
+    const testName = `${'t'.repeat(251)}.xml`;
+    const batchName = 'p'.repeat(252);
+    fs.copyFileSync(path.join(single.dir, `${single.upc}.xml`), onDisk(`test/${testName}`));
+    fs.mkdirSync(onDisk(`production/${batchName}`));
+    fs.copyFileSync(path.join(single.dir, `${single.upc}.xml`), onDisk(`production/${batchName}/${single.upc}.xml`));
+    fs.writeFileSync(onDisk(`production/${batchName}/BatchComplete_${single.upc}.xml`), '<BatchComplete/>');
+    // Sealed as the inbox did before it checked names: the real seal, on the server's database.
+    const open = openDb(dbConfigFrom(server.dataDir, server.env.DATABASE_URL));
+    try {
+      const who = { accountId: account.accountId, address: '127.0.0.1', software: 'SSH-2.0-legacy' };
+      expect(await fileArrived(open.db, who, { kind: 'entry', virtual: `/test/${testName}`, area: 'test', parts: [testName] })).toBe('test_file');
+      expect(await fileArrived(open.db, who, { kind: 'entry', virtual: `/production/${batchName}/BatchComplete_${single.upc}.xml`, area: 'production', parts: [batchName, `BatchComplete_${single.upc}.xml`] })).toBe('production_batch');
+      const failed = await waitFor('both batches failed', async () => {
+        const rows = (await batches()).filter((r: any) => r.name === testName || r.name === batchName);
+        return rows.length === 2 && rows.every((r: any) => r.status === 'failed') && rows;
+      });
+      expect(failed.find((r: any) => r.name === testName).error).toMatch(/is 255 bytes long: a \/test file's name can be at most 247 bytes/);
+      expect(failed.find((r: any) => r.name === batchName).error).toMatch(/is 252 bytes long: a batch folder's name can be at most 251 bytes/);
+      // Each job ran once and ended well: no attempt failed on the name.
+      const ids = failed.map((r: any) => JSON.stringify({ batchId: r.id }));
+      const jobs = await open.db.selectFrom('jobs').select(['attempts', 'status', 'last_error']).where('payload', 'in', ids).execute();
+      expect(jobs).toHaveLength(2);
+      expect(jobs.map((j) => [j.attempts, j.status, j.last_error])).toEqual([
+        [1, 'done', null],
+        [1, 'done', null],
+      ]);
+    } finally {
+      await open.close();
+    }
+    expect(fs.readdirSync(path.join(accountDir(), 'work'))).toEqual([]);
+    expect(fs.readdirSync(onDisk('test')).filter((n) => n.startsWith('ttt') && n.includes('.report.'))).toEqual([]);
+    expect((await server.admin('test-report', 'list', '--account', String(account.accountId))).some((r: any) => r.name === testName)).toBe(false);
   });
 });
