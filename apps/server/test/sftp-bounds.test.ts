@@ -52,7 +52,7 @@ describe.each(backends())('SFTP inbox bounds ($name)', (backend) => {
     const handle = await c.open('/production/b/big.flac', 'w');
     if (typeof handle === 'string') throw new Error(handle);
     const written = await c.write(handle, Buffer.from([1]), 3 * GiB - 1);
-    expect(written).toMatch(/a write may end at most 67108864 bytes past the first byte of the file not written yet \(byte 0\); this one ends at byte 3221225472/);
+    expect(written).toMatch(/this write would leave 3221225471 bytes of the file unwritten below its end \(byte 3221225472\), the first at byte 0; at most 67108864 may be/);
     expect(await c.close(handle)).toMatch(/not stored whole/);
     c.drop();
     expect(fs.existsSync(onDisk('production/b/big.flac'))).toBe(false);
@@ -77,7 +77,7 @@ describe.each(backends())('SFTP inbox bounds ($name)', (backend) => {
     if (typeof creep === 'string') throw new Error(creep);
     // Each write is within 64 MiB of the one before; together they leave 80 MiB unwritten.
     expect(await c.write(creep, Buffer.from([1]), 40 * MiB)).toBe('ok');
-    expect(await c.write(creep, Buffer.from([2]), 80 * MiB)).toMatch(/at most 67108864 bytes past the first byte of the file not written yet \(byte 0\)/);
+    expect(await c.write(creep, Buffer.from([2]), 80 * MiB)).toMatch(/would leave 83886079 bytes of the file unwritten below its end \(byte 83886081\), the first at byte 0; at most 67108864 may be/);
     expect(await c.close(creep)).toMatch(/not stored whole/);
     expect(fs.existsSync(onDisk('production/creep/a.bin'))).toBe(false);
 
@@ -199,5 +199,29 @@ describe.each(backends())('SFTP inbox bounds ($name)', (backend) => {
     expect(fs.readdirSync(path.join(accountDir(), 'work'))).toEqual([]);
     expect(fs.readdirSync(onDisk('test')).filter((n) => n.startsWith('ttt') && n.includes('.report.'))).toEqual([]);
     expect((await server.admin('test-report', 'list', '--account', String(account.accountId))).some((r: any) => r.name === testName)).toBe(false);
+  });
+});
+
+describe.each(backends())('SFTP write window set by SFTP_WRITE_WINDOW_BYTES ($name)', (backend) => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('takes a write leaving up to 1 MiB unwritten and refuses one leaving more; a start with a bad value fails saying why', async () => {
+    const bad = await TestServer.create(backend, { SFTP_WRITE_WINDOW_BYTES: '64MB' });
+    await expect(bad.start()).rejects.toThrow(/SFTP_WRITE_WINDOW_BYTES must be a whole number of bytes above 0 \(got "64MB"\)/);
+    await bad.stop();
+    server = await TestServer.start(backend, { SFTP_WRITE_WINDOW_BYTES: String(MiB), ROLES: 'api,sftp' });
+    const account = await setUpAccount(server, { scopes: ['ddex:write'] });
+    const login = await server.admin('sftp', 'create', '--account', String(account.accountId));
+    const c = await ssh2Sftp({ port: server.sftpPort, username: login.username, password: login.password });
+    expect(await c.mkdir('/production/small')).toBe('ok');
+    const handle = await c.open('/production/small/a.bin', 'w');
+    if (typeof handle === 'string') throw new Error(handle);
+    // 1 MiB - 1 KiB unwritten below the first write: within; 2 MiB - 2 KiB below the second: beyond.
+    expect(await c.write(handle, Buffer.alloc(1024, 1), MiB - 1024)).toBe('ok');
+    expect(await c.write(handle, Buffer.alloc(1024, 2), 2 * MiB)).toMatch(/would leave 2096128 bytes of the file unwritten below its end \(byte 2098176\), the first at byte 0; at most 1048576 may be/);
+    c.drop();
   });
 });

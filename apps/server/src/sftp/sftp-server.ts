@@ -43,7 +43,7 @@ function positiveInt(name: string, fallback: number): number {
   const given = process.env[name];
   if (given === undefined || given === '') return fallback;
   const value = Number(given);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number of bytes, not "${given}"`);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a whole number of bytes above 0 (got "${given}")`);
   return value;
 }
 

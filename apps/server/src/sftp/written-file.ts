@@ -51,7 +51,7 @@ export async function writeAt(h: FileHandle, data: Buffer, offset: number, limit
   if (end > limits.maxFileBytes) refuse(h, `files are limited to ${limits.maxFileBytes} bytes (the size POST /ddex accepts)`);
   h.ranges.add(start, end);
   if (h.ranges.holes > limits.writeWindowBytes) {
-    refuse(h, `a write may end at most ${limits.writeWindowBytes} bytes past the first byte of the file not written yet (byte ${h.ranges.wholeUpTo}); this one ends at byte ${end}: the inbox stores only bytes a client sends, so write files in order (out of order only within that window)`);
+    refuse(h, `this write would leave ${h.ranges.holes} bytes of the file unwritten below its end (byte ${end}), the first at byte ${h.ranges.wholeUpTo}; at most ${limits.writeWindowBytes} may be, while writes arrive out of order: the inbox stores only bytes a client sends, so write files in order`);
   }
   if (h.ranges.pieces > MAX_PIECES) refuse(h, `more than ${MAX_PIECES} separate stretches of the file were written ahead of its first unwritten byte (${h.ranges.wholeUpTo}): write files in order`);
   const write = h.fh.write(data, 0, data.length, start);
