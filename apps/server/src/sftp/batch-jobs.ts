@@ -16,10 +16,11 @@ import { queueDelivery } from '../ddex/queue-delivery.js';
 import { ownMemberId } from '../members/resolve-member.js';
 import { storeTestReport } from '../test-reports/store.js';
 import { nowIso } from '../clock.js';
-import { InboxTree, type Area } from './inbox-tree.js';
+import { InboxTree, reportBase, type Area } from './inbox-tree.js';
 import { filesUnder, zipFolder } from './zip-folder.js';
-import { reportBase, writeReports } from './report-files.js';
+import { writeReports } from './report-files.js';
 import { PRODUCTION_JOB, TEST_JOB } from './arrivals.js';
+import { topNameTooLong } from './name-limits.js';
 import './tables.js';
 
 interface Payload {
@@ -52,6 +53,9 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
         if (done) await fsp.rm(folderOf(tree, done.account_id, 'production', done.name), { recursive: true, force: true });
         return;
       }
+      // Refused when created since; a batch sealed before that fails once, saying why, instead of at each attempt.
+      const tooLong = topNameTooLong('production', batch.name, 'folder');
+      if (tooLong) return finish(ctx, batchId, { status: 'failed', error: tooLong });
       const folder = folderOf(tree, batch.account_id, 'production', batch.name);
       // As large as POST /ddex takes, no larger (the files' sum; the stored zip adds a few bytes per file).
       const total = (await filesUnder(folder).catch(() => [])).reduce((n, f) => n + f.size, 0);
@@ -100,6 +104,9 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
     async run({ batchId }) {
       const batch = await pendingBatch(ctx, batchId);
       if (!batch) return;
+      // No report can be written beside a name this long (refused when created since): failed once, saying why.
+      const tooLong = topNameTooLong('test', batch.name, batch.kind);
+      if (tooLong) return finish(ctx, batchId, { status: 'failed', error: tooLong });
       const target = folderOf(tree, batch.account_id, 'test', batch.name);
       const work = tree.workDir(batch.account_id);
       await fsp.mkdir(work, { recursive: true });

@@ -60,6 +60,11 @@ export function isReportName(name: string): boolean {
   return /\.report\.(txt|json)$/i.test(name);
 }
 
+/** `<batch>` for a folder, `<file>` (without .xml or .zip) for a single file: the reports are `<base>.report.txt|json` (spec 1). */
+export function reportBase(name: string, kind: 'folder' | 'file'): string {
+  return kind === 'file' ? name.replace(/\.(xml|zip)$/i, '') : name;
+}
+
 /** A single file tested as a batch when written at the top of /test. */
 export function isTestableFile(name: string): boolean {
   return /\.(xml|zip)$/i.test(name) && !isReportName(name) && !isMarkerName(name);

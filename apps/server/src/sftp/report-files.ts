@@ -20,16 +20,17 @@ export function reportText(report: Report): string {
 
 async function writeAtomically(workDir: string, target: string, content: string): Promise<void> {
   const temp = path.join(workDir, `${crypto.randomUUID()}.part`);
-  await fsp.writeFile(temp, content);
-  // Dated on the server's clock, as everything retention compares.
-  await fsp.utimes(temp, now(), now());
-  // Same file system (both under the account's folder): the rename is atomic.
-  await fsp.rename(temp, target);
-}
-
-/** `<batch>` for a folder, `<file>` (without .xml or .zip) for a single file: the reports are `<base>.report.txt|json` (spec 1). */
-export function reportBase(name: string, kind: 'folder' | 'file'): string {
-  return kind === 'file' ? name.replace(/\.(xml|zip)$/i, '') : name;
+  try {
+    await fsp.writeFile(temp, content);
+    // Dated on the server's clock, as everything retention compares.
+    await fsp.utimes(temp, now(), now());
+    // Same file system (both under the account's folder): the rename is atomic.
+    await fsp.rename(temp, target);
+  } catch (error) {
+    // A report that could not be put in place leaves no scratch file behind.
+    await fsp.rm(temp, { force: true });
+    throw error;
+  }
 }
 
 export async function writeReports(workDir: string, dir: string, base: string, text: string | null, json: unknown): Promise<void> {

@@ -32,6 +32,20 @@ const CIPHERS = (process.env.SFTP_CIPHERS?.split(',').map((c) => c.trim()).filte
 
 const LOGIN_GRACE_MS = Number(process.env.SFTP_LOGIN_GRACE_MS ?? 60_000);
 const MAX_WAITING_PER_ADDRESS = Number(process.env.SFTP_MAX_UNAUTHENTICATED_PER_ADDRESS ?? 20);
+/**
+ * How far a handle's writes may run ahead of its first unwritten byte. Clients keep a few MB in
+ * flight (OpenSSH 64 × 32 KiB, WinSCP and lftp a few MB); 64 MiB leaves room for any of them, and
+ * is all the holes a file can ever hold, however few bytes were sent.
+ */
+const WRITE_WINDOW_BYTES = positiveInt('SFTP_WRITE_WINDOW_BYTES', 64 * 1024 * 1024);
+
+function positiveInt(name: string, fallback: number): number {
+  const given = process.env[name];
+  if (given === undefined || given === '') return fallback;
+  const value = Number(given);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a whole number of bytes above 0 (got "${given}")`);
+  return value;
+}
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -124,7 +138,7 @@ export class SftpInbox {
       this.tree.ensure(login.account_id);
       client.on('session', (accept) => {
         const session = accept();
-        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), { db: this.o.db, tree: this.tree, who, maxFileBytes: this.o.settings.maxFileBytes, log: this.o.log }));
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), { db: this.o.db, tree: this.tree, who, maxFileBytes: this.o.settings.maxFileBytes, writeWindowBytes: WRITE_WINDOW_BYTES, log: this.o.log }));
         for (const refused of ['pty', 'shell', 'exec', 'subsystem', 'x11', 'auth-agent', 'env'] as const) session.on(refused, (_accept: unknown, reject?: () => void) => reject?.());
       });
       // Port forwarding of either direction and socket forwarding: refused.

@@ -3,7 +3,9 @@
  * `/production` and `/test` exist; every path goes through `resolveClientPath` (no `..` above the
  * root, no other top folder, no symlinks: never created, never followed). Files are written straight
  * to disk at the offsets the client gives (out of order, many requests in flight), never gathered in
- * memory; closing a written file is when `fileArrived` decides what it means (a marker, a test, a ping).
+ * memory, within the write window (`written-file`: the inbox holds no more than the client sent);
+ * closing a written file is when `fileArrived` decides what it means (a marker, a test, a ping).
+ * Names are checked for length when created (`name-limits`).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -14,31 +16,22 @@ import { InboxTree, isReportName, PathRefused, resolveClientPath, type InboxPath
 import { fileArrived, isSealed, type Uploader } from './arrivals.js';
 import { attrsOf, dirAttrs, entryOf } from './file-attrs.js';
 import { Refused, statusOf } from './sftp-status.js';
+import { abandon, openedFile, settle, writeAt, type FileHandle, type WriteLimits } from './written-file.js';
+import { pathTooLong, topNameTooLong } from './name-limits.js';
 import { now } from '../clock.js';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 type Entry = InboxPath & { kind: 'entry' };
 
-interface FileHandle {
-  kind: 'file';
-  fh: fsp.FileHandle;
-  path: Entry;
-  writable: boolean;
-  wrote: boolean;
-  pending: Set<Promise<unknown>>;
-  failed: string | null;
-}
 interface DirHandle {
   kind: 'dir';
   entries: ssh2.FileEntry[];
 }
 
-export interface SessionOptions {
+export interface SessionOptions extends WriteLimits {
   db: Kysely<Database>;
   tree: InboxTree;
   who: Uploader;
-  /** Largest file accepted (the POST /ddex raw body limit). */
-  maxFileBytes: number;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -51,13 +44,17 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
   const disk = (p: InboxPath) => o.tree.diskPath(accountId, p);
 
   const resolve = (given: string, forWriting: boolean): InboxPath => {
+    let p: InboxPath;
     try {
-      return resolveClientPath(given);
+      p = resolveClientPath(given);
     } catch (error) {
       if (!(error instanceof PathRefused)) throw error;
       if (error.code === 'missing' && !forWriting) throw new Refused(STATUS_CODE.NO_SUCH_FILE, error.message);
       throw new Refused(STATUS_CODE.PERMISSION_DENIED, forWriting && error.code === 'missing' ? `${error.message}; put batches in /production/<batch>/ and tests in /test/` : error.message);
     }
+    const tooLong = p.kind === 'entry' ? pathTooLong(p.virtual, p.parts) : null;
+    if (tooLong) throw new Refused(STATUS_CODE.FAILURE, tooLong);
+    return p;
   };
 
   /** A path something may be written at: inside an area, in a folder of its own under /production, not a report, not in a sealed batch. */
@@ -66,6 +63,9 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     if (p.kind !== 'entry') throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual} cannot be changed: only /production and /test exist, and files go inside them`);
     if (p.area === 'production' && p.parts.length === 1 && what === 'file') throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual}: put each batch in a folder of its own, /production/<batch>/, finished by a BatchComplete_*.xml or *.complete marker`);
     if (p.area === 'test' && p.parts.length === 1 && isReportName(p.parts[0])) throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual}: *.report.txt and *.report.json are written by the server`);
+    // What the server names after a top entry (its zip, its reports) must fit on disk too.
+    const tooLong = p.parts.length === 1 && what !== 'change' ? topNameTooLong(p.area, p.parts[0], what) : null;
+    if (tooLong) throw new Refused(STATUS_CODE.FAILURE, tooLong);
     // From its marker (or, for a single /test file, its upload) until its import or test has run, a batch takes no change.
     if (await isSealed(o.db, accountId, p.area, p.parts[0])) {
       throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${p.area}/${p.parts[0]} is complete and waits for its import or test; it takes no more changes: send anything else as a new batch in a new folder`);
@@ -112,13 +112,15 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       if (flags & OPEN_MODE.CREAT) mode |= fs.constants.O_CREAT;
       if (flags & OPEN_MODE.TRUNC) mode |= fs.constants.O_TRUNC;
       if (flags & OPEN_MODE.EXCL) mode |= fs.constants.O_EXCL;
-      if (flags & OPEN_MODE.APPEND) mode |= fs.constants.O_APPEND;
+      // No O_APPEND: writes run in parallel on the thread pool, and O_APPEND would put each where it
+      // happens to finish (OpenSSH's reput appends 64 at a time). Each is placed in order of arrival instead.
       const fh = await fsp.open(disk(p), mode, 0o640);
-      if ((await fh.stat()).isDirectory()) {
+      const opened = await fh.stat();
+      if (opened.isDirectory()) {
         await fh.close();
         throw new Refused(STATUS_CODE.FAILURE, `${p.virtual} is a folder`);
       }
-      sftp.handle(reqid, newHandle({ kind: 'file', fh, path: p, writable: writing, wrote: false, pending: new Set(), failed: null }));
+      sftp.handle(reqid, newHandle(openedFile({ fh, path: p, writable: writing, append: (flags & OPEN_MODE.APPEND) !== 0, sizeAtOpen: opened.size })));
     }),
   );
 
@@ -126,21 +128,7 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     answer(reqid, async () => {
       const h = fileHandle(handle);
       if (!h.writable) throw new Refused(STATUS_CODE.PERMISSION_DENIED, 'the file was opened for reading');
-      if (offset + data.length > o.maxFileBytes) {
-        h.failed = `files are limited to ${o.maxFileBytes} bytes (the size POST /ddex accepts)`;
-        throw new Refused(STATUS_CODE.FAILURE, h.failed);
-      }
-      const write = h.fh.write(data, 0, data.length, offset);
-      h.pending.add(write);
-      try {
-        await write;
-        h.wrote = true;
-      } catch (error) {
-        h.failed = (error as Error).message;
-        throw error;
-      } finally {
-        h.pending.delete(write);
-      }
+      await writeAt(h, data, offset, o);
       sftp.status(reqid, STATUS_CODE.OK);
     }),
   );
@@ -176,7 +164,7 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       const h = handleOf(handle);
       handles.delete(handle.readUInt32BE(0));
       if (h.kind === 'dir') return void sftp.status(reqid, STATUS_CODE.OK);
-      await Promise.allSettled([...h.pending]);
+      await settle(h);
       // Retention counts from the last change on the server's clock (which tests move), not the disk's.
       if (h.wrote) await h.fh.utimes(now(), now());
       await h.fh.close();
@@ -286,8 +274,11 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
 
   // The client closing its channel ends the SFTP stream here too (or OpenSSH's sftp waits).
   sftp.on('end', () => sftp.end());
+
   sftp.on('close', () => {
-    for (const h of handles.values()) if (h.kind === 'file') void h.fh.close().catch(() => {});
+    for (const h of handles.values()) {
+      if (h.kind === 'file') void abandon(h, disk(h.path)).catch((err: unknown) => o.log.warn({ err, account: accountId }, 'sftp file left open could not be closed'));
+    }
     handles.clear();
   });
 }

@@ -27,6 +27,7 @@ const FS_ERRORS: Record<string, [number, string]> = {
   EISDIR: [STATUS_CODE.FAILURE, 'it is a folder'],
   ENOTDIR: [STATUS_CODE.FAILURE, 'not a folder'],
   ENOSPC: [STATUS_CODE.FAILURE, 'the inbox is out of space; try again later'],
+  ENAMETOOLONG: [STATUS_CODE.FAILURE, 'a name or the path is too long'],
 };
 
 /** The status and message for `error`, or null when it is unexpected (answered as a generic failure). */
