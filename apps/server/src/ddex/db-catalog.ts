@@ -4,13 +4,11 @@
  * so "already on this member" is answered before "owned by another member".
  */
 import { sql, type Kysely } from 'kysely';
-import type { Catalog, CatalogRecording, CatalogRelease, StaffDecision } from '@ddex-check/engine';
+import type { Catalog, CatalogRecording, CatalogRelease } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
+import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from '../releases/release-states.js';
 
-export const LIVE_DELIVERY_STATES = ['live', 'partially_live'];
 
-/** Release statuses staff set that hold a delivery's update for staff (import-report.ts: the same rule). */
-export const STAFF_DECIDED_STATUSES: StaffDecision[] = ['approved', 'taken_down', 'archived'];
 
 export class DbCatalog implements Catalog {
   readonly memberId: string | null;
