@@ -43,17 +43,39 @@ function specOf(local: string): BuiltinSpec | null {
     return { builtin: 'integer', whiteSpace: 'collapse', minInclusive: min, maxInclusive: max };
   }
   if (local === 'IDREFS' || local === 'NMTOKENS' || local === 'ENTITIES') {
-    return { builtin: local, whiteSpace: 'collapse', list: local.slice(0, -1) };
+    return { builtin: local, whiteSpace: 'collapse', list: local === 'ENTITIES' ? 'ENTITY' : local.slice(0, -1) };
   }
   if (COLLAPSED.includes(local)) return { builtin: local, whiteSpace: 'collapse' };
   return null;
 }
 
-/** The definition of a built-in type by local name, or null when XSD has no such built-in. */
-export function builtinSimpleType(local: string, idOf: (local: string) => number): SimpleTypeDef | null {
+/**
+ * Each built-in's base type (XSD 1.0 Part 2, §3.2-3.3), for xsi:type's derivation check; the
+ * primitives and the list types derive from anySimpleType, which derives from anyType.
+ */
+const BUILTIN_BASE: Record<string, string> = {
+  normalizedString: 'string', token: 'normalizedString', language: 'token', Name: 'token', NCName: 'Name', ID: 'NCName',
+  IDREF: 'NCName', ENTITY: 'NCName', NMTOKEN: 'token', integer: 'decimal', nonPositiveInteger: 'integer',
+  negativeInteger: 'nonPositiveInteger', long: 'integer', int: 'long', short: 'int', byte: 'short', nonNegativeInteger: 'integer',
+  unsignedLong: 'nonNegativeInteger', unsignedInt: 'unsignedLong', unsignedShort: 'unsignedInt', unsignedByte: 'unsignedShort',
+  positiveInteger: 'nonNegativeInteger',
+};
+
+/** Every built-in simple type's local name (xs:anyType, the one complex built-in, is the set's type 0). */
+export const BUILTIN_NAMES: readonly string[] = [
+  'anySimpleType', 'string', 'normalizedString', ...Object.keys(INTEGER_RANGES), 'IDREFS', 'NMTOKENS', 'ENTITIES', ...COLLAPSED,
+];
+
+/**
+ * The definition of a built-in type by local name, or null when XSD has no such built-in. `idOf`
+ * gives another built-in's id (its base, its item type); `anyTypeId` is xs:anyType's.
+ */
+export function builtinSimpleType(local: string, idOf: (local: string) => number, anyTypeId = 0): SimpleTypeDef | null {
   const spec = specOf(local);
   if (!spec) return null;
   const def: SimpleTypeDef = { kind: 'simple', name: `xs:${local}`, variety: 'atomic', builtin: spec.builtin, whiteSpace: spec.whiteSpace };
+  def.base = local === 'anySimpleType' ? anyTypeId : idOf(BUILTIN_BASE[local] ?? 'anySimpleType');
+  def.method = 'restriction';
   if (spec.minInclusive !== undefined) def.minInclusive = spec.minInclusive;
   if (spec.maxInclusive !== undefined) def.maxInclusive = spec.maxInclusive;
   if (spec.list) {
