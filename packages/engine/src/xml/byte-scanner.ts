@@ -18,7 +18,7 @@ import { latin1Text, wholeUtf8 } from './decode.js';
 
 /** Where the scanner's events go (the encoder's op writers). */
 export interface ScanSink {
-  /** An element opens; `attrs` holds name, value pairs (namespace declarations left out). False: refused (too deep), hand over before it. */
+  /** An element opens; `attrs` holds name, value pairs (namespace declarations included, as written). False: refused (too deep), hand over before it. */
   open(local: string, uri: string, line: number, column: number, attrs: readonly string[], attrCount: number): boolean;
   /** True when character data of only whitespace is dropped at this point (outside the root, between child elements). */
   dropsWhitespace(): boolean;
@@ -162,7 +162,7 @@ export class ByteScanner {
   private uri = '';
   /** Bytes read to their end (tests and benchmarks: how much of a message went the fast way). */
   read = 0;
-  /** Scratch for an element's attributes (name, value pairs), as written and then without namespace declarations: counted, not cut. */
+  /** Scratch for an element's attributes (name, value pairs), as written: counted, not cut. */
   private readonly attrs: string[] = [];
   private attrCount = 0;
   private readonly rawAttrs: string[] = [];
@@ -607,7 +607,7 @@ export class ByteScanner {
 
   /**
    * Pushes the element's frame (its namespace scope) and resolves its name (`local`, `uri`) and
-   * attributes (`attrs`, declarations left out), as saxes does with `xmlns: true`. False when saxes
+   * attributes (`attrs`, declarations included), as saxes does with `xmlns: true`. False when saxes
    * would complain (an unbound prefix, a reserved one declared, a duplicate): nothing is pushed.
    */
   private element(qname: string, entry: NameEntry): boolean {
@@ -639,8 +639,7 @@ export class ByteScanner {
     for (let i = 0; i < count; i += 2) {
       const name = raw[i];
       for (let j = 0; j < i; j += 2) if (raw[j] === name) return false;
-      if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-      if (name.includes(':')) {
+      if (name.includes(':') && !name.startsWith('xmlns:')) {
         if (!this.resolve(name, ns, '', false)) return false;
         const local = this.local;
         const space = this.uri;

@@ -315,7 +315,6 @@ export class EventEncoder {
     const attributes = tag.attributes;
     for (const key in attributes) {
       const attr = attributes[key];
-      if (attr.prefix === 'xmlns' || attr.name === 'xmlns') continue;
       attrs.push(attr.prefix && attr.prefix !== '' ? attr.name : attr.local, attr.value);
     }
     if (this.allNames.length + 2 + (attrs.length >> 1) > MAX_NAMES && this.allNames.length + this.newNames(tag.local, tag.uri, attrs) > MAX_NAMES) {
@@ -332,7 +331,7 @@ export class EventEncoder {
     return fresh.size;
   }
 
-  /** OP_OPEN of an element (at `tagLine`, `tagColumn`) with its attributes (name, value pairs, namespace declarations left out). */
+  /** OP_OPEN of an element (at `tagLine`, `tagColumn`) with its attributes (name, value pairs, namespace declarations included). */
   private writeOpen(local: string, uri: string, attrs: readonly string[], length: number) {
     const depth = this.open.length;
     if (depth > 0) this.withChildren[depth - 1] = true;

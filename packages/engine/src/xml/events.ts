@@ -18,7 +18,11 @@ export interface OpenElement extends Position {
   name: string;
   /** Namespace URI, '' when none. */
   ns: string;
-  /** Attributes by local name (prefixed ones keep `prefix:local`, xmlns declarations are left out). */
+  /**
+   * Attributes by name as written (`Namespace`, `xsi:schemaLocation`), namespace declarations
+   * included (`xmlns`, `xmlns:xsi`): a prefix means nothing without them, and the schema validator
+   * resolves attribute names and xsi:type values against them.
+   */
   attrs: Record<string, string>;
   /**
    * DDEX path with 1-based sibling indices shown from the second one:

@@ -71,7 +71,7 @@ describe('runMessagePass', () => {
     expect(closed.find((e) => e.path === '/M/L[3]')?.text).toBe('');
   });
 
-  it('resolves namespaces itself: default and prefixed, redeclared inside, attributes keep their qualified names', async () => {
+  it('resolves namespaces itself: default and prefixed, redeclared inside, attributes keep their qualified names, declarations included', async () => {
     const xml =
       '<ern:M xmlns:ern="urn:a" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:a a.xsd">' +
       '<L xmlns="urn:d"><R/></L><ern:X/><Y xmlns:ern="urn:b"><ern:Z xml:lang="en"/></Y></ern:M>';
@@ -80,7 +80,10 @@ describe('runMessagePass', () => {
     expect(opened.map((e) => [e.path, e.ns])).toEqual([
       ['/M', 'urn:a'], ['/M/L', 'urn:d'], ['/M/L/R', 'urn:d'], ['/M/X', 'urn:a'], ['/M/Y', ''], ['/M/Y/Z', 'urn:b'],
     ]);
-    expect(opened[0].attrs).toEqual({ 'xsi:schemaLocation': 'urn:a a.xsd' });
+    // Namespace declarations come with the attributes: a prefix means nothing without them (the schema validator resolves xsi:* by them).
+    expect(opened[0].attrs).toEqual({ 'xmlns:ern': 'urn:a', 'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance', 'xsi:schemaLocation': 'urn:a a.xsd' });
+    expect(opened[1].attrs).toEqual({ xmlns: 'urn:d' });
+    expect(opened[4].attrs).toEqual({ 'xmlns:ern': 'urn:b' });
     expect(opened[5].attrs).toEqual({ 'xml:lang': 'en' });
   });
 

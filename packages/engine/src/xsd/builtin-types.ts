@@ -43,17 +43,39 @@ function specOf(local: string): BuiltinSpec | null {
     return { builtin: 'integer', whiteSpace: 'collapse', minInclusive: min, maxInclusive: max };
   }
   if (local === 'IDREFS' || local === 'NMTOKENS' || local === 'ENTITIES') {
-    return { builtin: local, whiteSpace: 'collapse', list: local.slice(0, -1) };
+    return { builtin: local, whiteSpace: 'collapse', list: local === 'ENTITIES' ? 'ENTITY' : local.slice(0, -1) };
   }
   if (COLLAPSED.includes(local)) return { builtin: local, whiteSpace: 'collapse' };
   return null;
 }
 
-/** The definition of a built-in type by local name, or null when XSD has no such built-in. */
-export function builtinSimpleType(local: string, idOf: (local: string) => number): SimpleTypeDef | null {
+/**
+ * Each built-in's base type (XSD 1.0 Part 2, §3.2-3.3), for xsi:type's derivation check; the
+ * primitives and the list types derive from anySimpleType, which derives from anyType.
+ */
+const BUILTIN_BASE: Record<string, string> = {
+  normalizedString: 'string', token: 'normalizedString', language: 'token', Name: 'token', NCName: 'Name', ID: 'NCName',
+  IDREF: 'NCName', ENTITY: 'NCName', NMTOKEN: 'token', integer: 'decimal', nonPositiveInteger: 'integer',
+  negativeInteger: 'nonPositiveInteger', long: 'integer', int: 'long', short: 'int', byte: 'short', nonNegativeInteger: 'integer',
+  unsignedLong: 'nonNegativeInteger', unsignedInt: 'unsignedLong', unsignedShort: 'unsignedInt', unsignedByte: 'unsignedShort',
+  positiveInteger: 'nonNegativeInteger',
+};
+
+/** Every built-in simple type's local name (xs:anyType, the one complex built-in, is the set's type 0). */
+export const BUILTIN_NAMES: readonly string[] = [
+  'anySimpleType', 'string', 'normalizedString', ...Object.keys(INTEGER_RANGES), 'IDREFS', 'NMTOKENS', 'ENTITIES', ...COLLAPSED,
+];
+
+/**
+ * The definition of a built-in type by local name, or null when XSD has no such built-in. `idOf`
+ * gives another built-in's id (its base, its item type); `anyTypeId` is xs:anyType's.
+ */
+export function builtinSimpleType(local: string, idOf: (local: string) => number, anyTypeId = 0): SimpleTypeDef | null {
   const spec = specOf(local);
   if (!spec) return null;
   const def: SimpleTypeDef = { kind: 'simple', name: `xs:${local}`, variety: 'atomic', builtin: spec.builtin, whiteSpace: spec.whiteSpace };
+  def.base = local === 'anySimpleType' ? anyTypeId : idOf(BUILTIN_BASE[local] ?? 'anySimpleType');
+  def.method = 'restriction';
   if (spec.minInclusive !== undefined) def.minInclusive = spec.minInclusive;
   if (spec.maxInclusive !== undefined) def.maxInclusive = spec.maxInclusive;
   if (spec.list) {
@@ -148,6 +170,31 @@ function withinLibxml2Year(year: string): boolean {
   return digits.length < MAX_YEAR.length || (digits.length === MAX_YEAR.length && digits <= MAX_YEAR);
 }
 
+/**
+ * Durations as native libxml2 on Linux keeps them (xmlSchemaValidateDuration, 64-bit \`long\`): each
+ * component's integer part must fit a signed 64-bit number; months are kept as years × 12 +
+ * months, so years go up to 768614336404564650 (LONG_MAX / 12) and the months' total to LONG_MAX;
+ * days are kept as days + whole days of the hours, minutes and seconds (and of what their
+ * remainders add up to), also at most LONG_MAX. A fraction of a second is kept apart (any number of
+ * digits). Limits measured with xmllint 2.9.14 (builtin-types.test.ts); xmllint-wasm, whose long is
+ * 32 bits, is stricter (README, "Agreement with libxml2").
+ */
+const LONG_MAX = 9223372036854775807n;
+/** Below this length no component can pass 2^63 - 1 (19 digits), so the usual duration skips the arithmetic. */
+const SHORT_DURATION = 20;
+const DURATION_PARTS = /^-?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d*)(?:\.\d*)?S)?)?$/;
+
+function withinLibxml2Duration(value: string): boolean {
+  if (value.length < SHORT_DURATION) return true;
+  const m = DURATION_PARTS.exec(value);
+  if (m === null) return false;
+  const [years, months, days, hours, minutes, seconds] = m.slice(1).map((d) => (d ? BigInt(d) : 0n)) as [bigint, bigint, bigint, bigint, bigint, bigint];
+  if ([years, months, days, hours, minutes, seconds].some((n) => n > LONG_MAX)) return false;
+  if (years > LONG_MAX / 12n || years * 12n + months > LONG_MAX) return false;
+  const secs = (hours % 24n) * 3600n + (minutes % 1440n) * 60n + (seconds % 86400n);
+  return days + hours / 24n + minutes / 1440n + seconds / 86400n + secs / 86400n <= LONG_MAX;
+}
+
 /** libxml2 keeps decimals in 24 digits: more significant digits make the value invalid there. */
 const MAX_DECIMAL_DIGITS = 24;
 
@@ -167,6 +214,8 @@ export function builtinAccepts(builtin: string, value: string): boolean {
     case 'token':
     case 'anyURI': // libxml2 accepts almost any string as a URI reference
       return true;
+    case 'duration':
+      return LEXICAL.duration!.test(value) && withinLibxml2Duration(value);
     case 'dateTime':
     case 'date': {
       const m = LEXICAL[builtin]!.exec(value);

@@ -4,11 +4,18 @@
  */
 
 /** Bumped whenever the shape or the compiler's meaning changes, so stale disk caches are ignored. */
-export const COMPILED_FORMAT = 3;
+export const COMPILED_FORMAT = 4;
 
 export type WhiteSpace = 'preserve' | 'replace' | 'collapse';
 
-export interface SimpleTypeDef {
+/** How a type was derived from its base (`base`): what xsi:type's derivation check walks (README). */
+export interface Derivation {
+  /** Base type id; absent only for xs:anyType. List and union types have xs:anySimpleType. */
+  base?: number;
+  method?: 'extension' | 'restriction';
+}
+
+export interface SimpleTypeDef extends Derivation {
   kind: 'simple';
   /** For messages: `avs:ReleaseType_ERN4`-like (prefix-free local name), `xs:string`, or `anonymous`. */
   name: string;
@@ -60,7 +67,7 @@ export interface AutomatonState {
   any?: [Wildcard, number][];
 }
 
-export interface ComplexTypeDef {
+export interface ComplexTypeDef extends Derivation {
   kind: 'complex';
   name: string;
   content: 'empty' | 'simple' | 'elements' | 'mixed';
@@ -81,6 +88,8 @@ export interface CompiledSet {
   /** Global element declarations: `{ns}Name` -> type id. */
   roots: Record<string, number>;
   types: TypeDef[];
+  /** Every named type of the set and every XSD built-in: `{ns}Name` -> type id, for xsi:type. */
+  typeNames: Record<string, number>;
 }
 
 /** Type id 0 is always xs:anyType (any attributes, any content, processed laxly). */

@@ -29,7 +29,8 @@ const PARTICLE_KINDS = new Set(['sequence', 'choice', 'all', 'group']);
 export function compileComplexType(host: ComplexCompilerHost, node: XsdNode, ctx: SchemaContext, name: string): CompiledComplex {
   let mixed = node.attrs.mixed === 'true';
   const attributes: Record<string, AttributeUse> = {};
-  const def: ComplexTypeDef = { kind: 'complex', name, content: 'empty', attributes };
+  // A type without simpleContent or complexContent restricts xs:anyType (type 0).
+  const def: ComplexTypeDef = { kind: 'complex', name, content: 'empty', attributes, base: 0, method: 'restriction' };
   const simpleContent = node.children.find((c) => c.kind === 'simpleContent');
   const complexContent = node.children.find((c) => c.kind === 'complexContent');
 
@@ -37,6 +38,8 @@ export function compileComplexType(host: ComplexCompilerHost, node: XsdNode, ctx
     const deriv = derivationOf(simpleContent);
     const baseId = host.typeId(deriv.attrs.base ?? '', deriv);
     const base = host.types[baseId]!;
+    def.base = baseId;
+    def.method = deriv.kind === 'extension' ? 'extension' : 'restriction';
     let simpleType: number;
     if (base.kind === 'simple') simpleType = baseId;
     else {
@@ -63,6 +66,8 @@ export function compileComplexType(host: ComplexCompilerHost, node: XsdNode, ctx
     if (complexContent.attrs.mixed !== undefined) mixed = complexContent.attrs.mixed === 'true';
     const baseId = host.typeId(deriv.attrs.base ?? '', deriv);
     const base = host.types[baseId]!;
+    def.base = baseId;
+    def.method = deriv.kind === 'extension' ? 'extension' : 'restriction';
     if (base.kind !== 'complex') throw compileError(deriv, `${name}: complexContent base ${base.name} is a simple type`);
     Object.assign(attributes, base.attributes);
     if (base.anyAttribute) def.anyAttribute = base.anyAttribute;

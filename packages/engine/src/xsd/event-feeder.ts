@@ -50,7 +50,6 @@ export async function feedXml(
     const attrs: Record<string, string> = {};
     for (const key in tag.attributes) {
       const a = tag.attributes[key]!;
-      if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
       attrs[a.name] = a.value;
     }
     const el: ClosedElement = {

@@ -3,7 +3,7 @@
  * global element declarations gets an id, complex types get their content automaton.
  */
 import { ANY_TYPE_ID, COMPILED_FORMAT, type CompiledSet, type ComplexTypeDef, type TypeDef } from './compiled-set.js';
-import { builtinSimpleType } from './builtin-types.js';
+import { BUILTIN_NAMES, builtinSimpleType } from './builtin-types.js';
 import { compileComplexType, type ComplexCompilerHost } from './complex-type-compiler.js';
 import { buildAutomaton, type Particle } from './content-automaton.js';
 import { SchemaIndex, type SchemaContext } from './schema-index.js';
@@ -42,7 +42,7 @@ class SetCompiler implements ComplexCompilerHost {
     const known = this.ids.get(expanded);
     if (known !== undefined) return known;
     if (expanded.startsWith(`{${XS_NS}}`)) {
-      const def = builtinSimpleType(shortName(expanded), (local) => this.typeId(`{${XS_NS}}${local}`, where));
+      const def = builtinSimpleType(shortName(expanded), (local) => this.typeId(`{${XS_NS}}${local}`, where), ANY_TYPE_ID);
       if (!def) throw new Error(`${where ? `${where.file}:${where.line}: ` : ''}unknown built-in type ${expanded}`);
       const id = this.add(def);
       this.ids.set(expanded, id);
@@ -90,6 +90,14 @@ class SetCompiler implements ComplexCompilerHost {
     return id;
   }
 
+  /** Every named type of the set and every built-in, by expanded name: what an xsi:type may name. */
+  compileTypeNames(): Record<string, number> {
+    const names: Record<string, number> = {};
+    for (const local of ['anyType', ...BUILTIN_NAMES]) names[`{${XS_NS}}${local}`] = this.typeId(`{${XS_NS}}${local}`, null);
+    for (const key of this.index.types.keys()) names[key] = this.typeId(key, null);
+    return names;
+  }
+
   compileRoots(): Record<string, number> {
     const roots: Record<string, number> = {};
     for (const [key, { node }] of this.index.elements) {
@@ -105,5 +113,6 @@ export function compileXsdSet(mainFile: string, key: string): CompiledSet {
   const index = SchemaIndex.load(mainFile);
   const compiler = new SetCompiler(index);
   const roots = compiler.compileRoots();
-  return { format: COMPILED_FORMAT, key, targetNamespace: index.targetNamespace, roots, types: compiler.types };
+  const typeNames = compiler.compileTypeNames();
+  return { format: COMPILED_FORMAT, key, targetNamespace: index.targetNamespace, roots, types: compiler.types, typeNames };
 }

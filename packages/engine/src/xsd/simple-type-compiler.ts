@@ -6,7 +6,7 @@
 import type { SimpleTypeDef, TypeDef } from './compiled-set.js';
 import type { SchemaContext } from './schema-index.js';
 import { translateXsdPattern } from './xsd-regex.js';
-import type { XsdNode } from './xsd-tree.js';
+import { XS_NS, type XsdNode } from './xsd-tree.js';
 
 export interface TypeTable {
   types: TypeDef[];
@@ -66,11 +66,12 @@ export function compileSimpleType(table: TypeTable, node: XsdNode, ctx: SchemaCo
     const baseId = simpleBase(table, body, ctx);
     const base = table.types[baseId];
     if (!base || base.kind !== 'simple') throw compileError(body, `base of ${name} is not a simple type`);
-    return restrictSimple(base, body.children, name);
+    return { ...restrictSimple(base, body.children, name), base: baseId, method: 'restriction' };
   }
+  const anySimpleType = table.typeId(`{${XS_NS}}anySimpleType`, body);
   if (body.kind === 'list') {
     const itemType = simpleBase(table, body, ctx, 'itemType');
-    return { kind: 'simple', name, variety: 'list', builtin: 'list', whiteSpace: 'collapse', itemType };
+    return { kind: 'simple', name, variety: 'list', builtin: 'list', whiteSpace: 'collapse', itemType, base: anySimpleType, method: 'restriction' };
   }
   const members = (body.attrs.memberTypes ?? '').split(' ').filter(Boolean).map((m) => table.typeId(m, body));
   for (const inline of body.children.filter((c) => c.kind === 'simpleType')) {
@@ -78,7 +79,7 @@ export function compileSimpleType(table: TypeTable, node: XsdNode, ctx: SchemaCo
   }
   if (members.length === 0) throw compileError(body, `union ${name} has no member types`);
   // Whitespace of a union is handled per member; patterns/enumerations of a restricted union see the collapsed text.
-  return { kind: 'simple', name, variety: 'union', builtin: 'union', whiteSpace: 'collapse', members };
+  return { kind: 'simple', name, variety: 'union', builtin: 'union', whiteSpace: 'collapse', members, base: anySimpleType, method: 'restriction' };
 }
 
 /** The base (or itemType) of a restriction/list: the named type, or an inline xs:simpleType. */

@@ -11,11 +11,11 @@ import { describeExpected, keyLabel } from './expected-names.js';
 import { IdentityTracker } from './identity-tracker.js';
 import { anyDeclaration, Content, PreparedTypes, type PreparedType } from './prepared-types.js';
 import type { SimpleChecker } from './simple-check.js';
+import { attributeNamespace, declare, hasQualifiedNames, instanceType, isDeclaration, ROOT_SCOPE, XSI_NS, type Scope } from './instance-names.js';
 import { expandedName } from './xsd-tree.js';
 
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-/** Attributes of the XML Schema instance namespace, allowed everywhere. */
-const XSI_LOCALS = new Set(['schemaLocation', 'noNamespaceSchemaLocation', 'type', 'nil']);
+/** Attributes of the XML Schema instance namespace, allowed everywhere (xsi:nil is checked apart). */
+const XSI_LOCALS = new Set(['schemaLocation', 'noNamespaceSchemaLocation', 'type']);
 /** Text kept per simple-content element; beyond it the value is checked truncated (no DDEX leaf comes near). */
 const MAX_SIMPLE_TEXT = 8 * 1024 * 1024;
 export const MAX_ISSUES = 1000;
@@ -28,6 +28,8 @@ interface Frame {
   broken: boolean;
   strayText: boolean;
   text: string;
+  /** Namespace prefixes in scope: the parent's unless the element declares some. */
+  scope: Scope;
 }
 
 export interface SessionOptions {
@@ -78,16 +80,23 @@ export class ValidationSession {
     } else {
       typeId = parent.type === null ? null : this.childType(parent, parent.type, el, key);
     }
-    const type = typeId === null ? null : this.types.get(typeId);
-    if (type !== null) this.checkAttributes(type, el);
+    let type = typeId === null ? null : this.types.get(typeId);
+    let scope = parent === undefined ? ROOT_SCOPE : parent.scope;
+    // Declarations and prefixed attributes (a root's xsi:schemaLocation) take the slow path; other elements cost one loop over their attribute names.
+    if (hasQualifiedNames(el.attrs)) {
+      scope = declare(scope, el.attrs);
+      if (typeId !== null) type = this.instanceType(el, typeId, type!, scope);
+      if (type !== null) this.checkQualifiedAttributes(type, el, scope);
+    } else if (type !== null) this.checkAttributes(type, el);
     const frame = this.frames[this.depth];
-    if (frame === undefined) this.frames.push({ type, state: 0, broken: false, strayText: false, text: '' });
+    if (frame === undefined) this.frames.push({ type, state: 0, broken: false, strayText: false, text: '', scope });
     else {
       frame.type = type;
       frame.state = 0;
       frame.broken = false;
       frame.strayText = false;
       frame.text = '';
+      frame.scope = scope;
     }
     this.depth++;
   }
@@ -139,40 +148,76 @@ export class ValidationSession {
     return anyDeclaration(type, key);
   }
 
+  /** The common case: attributes in no namespace, no declarations. */
   private checkAttributes(type: PreparedType, el: OpenElement): void {
-    const declared = type.attributes;
-    for (const name in el.attrs) {
-      const value = el.attrs[name]!;
-      let key = name;
-      let ns = '';
-      const colon = name.indexOf(':');
-      if (colon > 0) {
-        const prefix = name.slice(0, colon);
-        const local = name.slice(colon + 1);
-        if (prefix === 'xml') {
-          ns = XML_NS;
-          key = `{${XML_NS}}${local}`;
-        } else if (XSI_LOCALS.has(local)) {
-          if (local === 'nil') this.at(el, `Element ${el.name} is not nillable (attribute ${name})`);
-          continue;
-        } else ns = `prefix ${prefix}`; // namespace not carried by the event; matches no declaration
-      }
-      const use = declared === null ? undefined : declared[key];
-      if (use === undefined) {
-        if (type.anyAttribute && wildcardAllows(type.anyAttribute, ns)) continue;
-        const allowed = declared ? Object.keys(declared).map(keyLabel) : [];
-        this.at(el, `Attribute ${name} is not allowed on ${el.name}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`);
-        continue;
-      }
-      const attrType = this.types.get(use.type);
-      const why = attrType.check!(value);
-      if (why) this.at(el, `Attribute ${name} of ${el.name}: ${why}`);
-      else if (use.fixed !== undefined && value !== use.fixed) this.at(el, `Attribute ${name} of ${el.name} must be '${use.fixed}', found '${value}'`);
-      else if (this.identity !== null && attrType.builtin !== '') this.identity.value(attrType.builtin, value, el);
-    }
+    for (const name in el.attrs) this.checkAttribute(type, el, name, name, '');
     for (const required of type.required) {
       if (!(required in el.attrs)) this.at(el, `Element ${el.name} is missing its required attribute ${keyLabel(required)}`);
     }
+  }
+
+  /** Attributes named by namespace: the prefix's binding in `scope` decides, declarations are skipped. */
+  private checkQualifiedAttributes(type: PreparedType, el: OpenElement, scope: Scope): void {
+    const present = new Set<string>();
+    for (const name in el.attrs) {
+      const colon = name.indexOf(':');
+      if (colon < 0) {
+        if (name === 'xmlns') continue;
+        present.add(name);
+        this.checkAttribute(type, el, name, name, '');
+        continue;
+      }
+      if (isDeclaration(name)) continue;
+      const ns = attributeNamespace(name, colon, scope);
+      const local = name.slice(colon + 1);
+      if (ns === XSI_NS && local === 'nil') this.at(el, `Element ${el.name} is not nillable (attribute ${name})`);
+      else if (ns !== XSI_NS || !XSI_LOCALS.has(local)) {
+        const key = expandedName(ns, local);
+        present.add(key);
+        this.checkAttribute(type, el, name, key, ns);
+      }
+    }
+    for (const required of type.required) {
+      if (!present.has(required)) this.at(el, `Element ${el.name} is missing its required attribute ${keyLabel(required)}`);
+    }
+  }
+
+  /** One attribute (`name` as written, `key` its expanded name, `ns` its namespace) against the type's declarations. */
+  private checkAttribute(type: PreparedType, el: OpenElement, name: string, key: string, ns: string): void {
+    const declared = type.attributes;
+    const value = el.attrs[name]!;
+    const use = declared === null ? undefined : declared[key];
+    if (use === undefined) {
+      if (type.anyAttribute && wildcardAllows(type.anyAttribute, ns)) return;
+      const allowed = declared ? Object.keys(declared).map(keyLabel) : [];
+      const what = key === name ? name : `${name} (namespace ${ns})`;
+      this.at(el, `Attribute ${what} is not allowed on ${el.name}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`);
+      return;
+    }
+    const attrType = this.types.get(use.type);
+    const why = attrType.check!(value);
+    if (why) this.at(el, `Attribute ${name} of ${el.name}: ${why}`);
+    else if (use.fixed !== undefined && value !== use.fixed) this.at(el, `Attribute ${name} of ${el.name} must be '${use.fixed}', found '${value}'`);
+    else if (this.identity !== null && attrType.builtin !== '') this.identity.value(attrType.builtin, value, el);
+  }
+
+  /**
+   * The type the element is validated against: the declared one, or the one its xsi:type names
+   * (whatever prefix is bound to the XSI namespace). A wrong xsi:type is reported and the declared
+   * type kept, so the element's content is still checked.
+   */
+  private instanceType(el: OpenElement, declared: number, type: PreparedType, scope: Scope): PreparedType {
+    for (const name in el.attrs) {
+      const colon = name.indexOf(':');
+      if (colon < 0 || name.slice(colon + 1) !== 'type' || isDeclaration(name) || attributeNamespace(name, colon, scope) !== XSI_NS) continue;
+      const found = instanceType(this.set, scope, el.attrs[name]!, declared);
+      if ('error' in found) {
+        this.at(el, `Attribute ${name} of ${el.name}: ${found.error}`);
+        return type;
+      }
+      return this.types.get(found.typeId);
+    }
+    return type;
   }
 
   private text(text: string): void {
