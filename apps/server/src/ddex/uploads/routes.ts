@@ -80,7 +80,7 @@ export const createUploadRoute: RouteSpec = {
   operationId: 'createUpload',
   summary: 'Start a direct upload',
   description:
-    'JSON `{name, size, member_id?}`: a .zip or .xml of 1 byte to 20 GB. Up to 64 MB, `method: single` and one `url` to PUT the whole file to; above, `method: multipart`, a `part_size` (16 MiB or more, whole MiB, chosen so there are at most 10,000 parts) and one URL per part. ' +
+    'JSON `{name, size, member_id?}`: a .zip or .xml of 1 byte to 20 GB. `name` is at most 200 characters and 255 bytes in UTF-8, without control characters (400 invalid naming `name` otherwise). Up to 64 MB, `method: single` and one `url` to PUT the whole file to; above, `method: multipart`, a `part_size` (16 MiB or more, whole MiB, chosen so there are at most 10,000 parts) and one URL per part. ' +
     'The URLs need no API key and stay valid 6 hours (`expires_in`); PUT the parts in any order, in parallel, again to replace one; then POST the `commit_url`. ' +
     'On the local store the URLs are this server\'s (PUT /ddex/uploads/{id}/parts/{n}); on an S3-compatible store they are S3\'s own presigned UploadPart URLs, signed for the part\'s exact size: S3 answers those PUTs (and refuses a body of another size) itself.',
   scope: 'ddex:write',
@@ -205,7 +205,8 @@ export const putPartRoute: RouteSpec = {
   operationId: 'putUploadPart',
   summary: 'Upload one part (local store; 404 on an S3 store, whose part URLs are S3\'s own)',
   description:
-    'The URL from POST or GET /ddex/uploads, no API key: its signature names the upload and the part and expires after 6 hours (403 url_refused otherwise). The body is the part\'s bytes; a part larger than `part_size` answers 413 too_large; sending a part again replaces it.',
+    'The URL from POST or GET /ddex/uploads, no API key: its signature names the upload and the part and expires after 6 hours (403 url_refused otherwise). The body is the part\'s bytes; a part larger than `part_size` answers 413 too_large; sending a part again replaces it. ' +
+    'A part is stored only while its upload is open: a PUT still running when its upload is committed answers 409 already_committed (commit_in_progress while a commit runs), after a DELETE 404 not_found; its bytes are dropped.',
   scope: 'public',
   params: 'upload-part-params.schema.json',
   querystring: 'upload-part-query.schema.json',
