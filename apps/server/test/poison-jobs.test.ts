@@ -70,7 +70,10 @@ describe.each(backends())('poison deliveries ($name)', (backend) => {
       const failed = await waitForDelivery(server, account.key, id);
       expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/^The batch could not be processed: an error on our side \(ENOTDIR\) at each of 2 attempts; it was not imported\./) });
       expect(server.running).toBe(true);
-      expect(fs.existsSync(path.join(server.dataDir, 'blobs/uploads', String(upload.id)))).toBe(false);
+      // The parts go just after the delivery is failed: wait for them to.
+      const parts = path.join(server.dataDir, 'blobs/uploads', String(upload.id));
+      for (let i = 0; i < 100 && fs.existsSync(parts); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(fs.existsSync(parts)).toBe(false);
       expect(fs.readdirSync(path.join(server.dataDir, 'blobs/tmp'))).toEqual([]);
     } finally {
       for (const day of days) fs.rmSync(day, { force: true });
