@@ -3,8 +3,9 @@
  * real server over raw HTTP: the slow PUT is let through its checks, then the commit or the DELETE
  * runs, then the rest of the part's body arrives. The late PUT is refused with a clear error, its
  * bytes are not stored anywhere (no orphan part, no scratch file), and the delivered batch is the
- * one the commit checked. The local store only: on an S3 store the parts go to S3 itself (see
- * uploads.test.ts and the README for what S3 does with a late part).
+ * one the commit checked. On an S3 store the parts go to S3 itself, which answers their PUTs: a
+ * part sent again after the commit is found by its ETag when the worker joins the parts, and the
+ * delivery fails saying so (s3rver, the test's S3, does not compare ETags itself; S3 does).
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, bearer, setUpAccount, TestServer } from './support/server-process.js';
 import { audioMessage } from './support/ddex-fixtures.js';
 import { waitForDelivery } from './support/deliveries.js';
+import { startS3Server, type S3TestServer } from './support/s3-server.mjs';
 
 /** Every file under `dir` (recursively), relative to it. */
 function filesUnder(dir: string): string[] {
@@ -144,5 +146,43 @@ describe.each(backends())('a part PUT overtaken by a commit or a DELETE ($name)'
     expect(fs.readFileSync(path.join(partsOf(upload.id), 'part-1'))).toEqual(only.xml);
     expect((await api('POST', `/ddex/uploads/${upload.id}/commit`)).status).toBe(202);
     expect(scratch()).toEqual([]);
+  });
+});
+
+describe.each(backends())('a part sent to S3 after the commit ($name)', (backend) => {
+  let server: TestServer;
+  let s3: S3TestServer;
+  let account: Awaited<ReturnType<typeof setUpAccount>>;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    server = await TestServer.start(backend, { DELIVERY_POLL_MS: '100', DELIVERY_WORKER: '0', ...s3.env });
+    account = await setUpAccount(server, { scopes: ['ddex:write'] });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await s3?.close();
+  });
+
+  it('fails the delivery rather than deliver a batch other than the one committed, and aborts the S3 upload', async () => {
+    const [checked, late] = twoMessages();
+    const created = await server.fetch('/v1/ddex/uploads', { method: 'POST', headers: { ...bearer(account.key), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'late.xml', size: checked.xml.length }) });
+    const upload = (await created.json()).data;
+    expect((await fetch(upload.upload.url, { method: 'PUT', body: new Uint8Array(checked.xml) })).status).toBe(200);
+    const commit = await server.fetch(`/v1/ddex/uploads/${upload.id}/commit`, { method: 'POST', headers: bearer(account.key) });
+    expect(commit.status).toBe(202);
+    // S3 itself answers this PUT (its URL is still valid): the server cannot refuse it.
+    expect((await fetch(upload.upload.url, { method: 'PUT', body: new Uint8Array(late.xml) })).status).toBe(200);
+
+    await server.stopProcess();
+    await server.start({ DELIVERY_WORKER: '1' });
+    const delivery = await waitForDelivery(server, account.key, (await commit.json()).data.id);
+    expect(delivery).toMatchObject({ status: 'failed', items: [], error: expect.stringMatching(/^Part 1 of the upload was sent again after the commit/) });
+    // The S3 multipart upload is aborted: none of its parts stays in the bucket.
+    const s3UploadId = new URL(upload.upload.url).searchParams.get('uploadId')!;
+    const left = () => filesUnder(s3.directory).filter((f) => f.split(path.sep).includes(s3UploadId));
+    for (let i = 0; i < 100 && left().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(left()).toEqual([]);
+    expect(filesUnder(s3.directory).some((f) => f.includes(`uploads/${upload.id}/`))).toBe(false);
+    expect(filesUnder(path.join(server.dataDir, 'blobs/tmp'))).toEqual([]);
   });
 });

@@ -151,6 +151,12 @@ export class S3BlobStore extends StoreWithScratch implements BlobStore {
 
   async assembleParts(upload: PartUpload, parts: StoredPart[]): Promise<string> {
     const key = this.uploadKey(upload);
+    // A part PUT to S3 after the commit replaced the one it checked: refused here by its ETag, so the
+    // batch is never other than the one committed, even on a store that does not compare ETags itself
+    // (S3 does, at CompleteMultipartUpload, which closes the moment between this look and the join).
+    const now = new Map((await this.listParts(upload)).map((p) => [p.partNumber, p.etag]));
+    const changed = now.size > 0 ? parts.find((p) => now.get(p.partNumber) !== p.etag) : undefined;
+    if (changed) throw new PartsRefused(`Part ${changed.partNumber} of the upload was sent again after the commit, so it is not the part the commit checked; the batch was not imported. Upload the batch again.`);
     try {
       await this.client.send(
         new CompleteMultipartUploadCommand({
