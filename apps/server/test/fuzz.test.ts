@@ -4,6 +4,11 @@
  * library would refuse is left out. Every answer must be the API's: JSON `{error, code}` with a
  * documented code whose status agrees, no stack trace, no server path, no framework code, no echo
  * of the request; and the server keeps answering GET /v1/ping throughout. Prints its counts.
+ * A second run sends batch names (issue 41): a direct upload's `name` (then its part and its
+ * commit), `?name=` of POST /ddex and /ddex/validate and a multipart file name, of every length in
+ * characters (0 to 300) and bytes (characters of 1 to 4 bytes), with NUL, control characters,
+ * unpaired surrogates and slashes; every answer is the API's, and the server process never dies
+ * (its pid is watched), nor while its worker processes the deliveries committed.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, bearer, REPO_ROOT, setUpAccount, TestServer } from './support/server-process.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4000);
+const NAME_RUNS = Number(process.env.FUZZ_NAME_RUNS ?? 300);
 
 const errorSchema = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/api/error.schema.json'), 'utf8'));
 const CODES: string[] = errorSchema.properties.code.enum;
@@ -147,6 +153,64 @@ describe.each(backends())('request fuzzer ($name)', (backend) => {
     const kinds = [...new Set(broken.map((b) => b.replace(/^\S+ \S+ -> /, '').replace(/ .*$/, '')))];
     expect({ kinds, examples: broken.slice(0, 12) }).toEqual({ kinds: [], examples: [] });
     expect(tried).toBe(RUNS);
+  }, 600_000);
+
+  it(`answers ${NAME_RUNS} runs of odd batch names as the API, and its process never dies`, async () => {
+    const pid = server.pid;
+    const broken: string[] = [];
+    let tried = 0;
+    let committed = 0;
+    const { hostname, port } = new URL(server.url);
+    const head = (method: string, target: string, headers: Record<string, string | number>) =>
+      [`${method} ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Connection: close', `Authorization: Bearer ${keys.writer}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n') + '\r\n\r\n';
+    const ask = async (what: string, method: string, target: string, headers: Record<string, string>, body: Buffer) => {
+      const answer = await send(server.url, head(method, target, { ...headers, 'Content-Length': body.length }), body);
+      const problems = judge(method, answer, server.dataDir);
+      if (problems.length) broken.push(`${what} -> ${answer.status}: ${problems.join('; ')} ${answer.body.slice(0, 160)}`);
+      return answer;
+    };
+    // Names by characters of 1 to 4 bytes in UTF-8, controls, surrogates and separators; then an extension or none.
+    const char = fc.constantFrom('a', 'Z', '9', ' ', '.', '-', 'é', 'ß', '音', '€', '😀', '𝄞', '\u0000', '\n', '\r', '\t', '\u001f', '\u007f', '\u0085', '\ud800', '\udfff', '/', '\\', '"', '%', '\u202e', '\ufeff');
+    const name = fc
+      .tuple(
+        fc.oneof(fc.string({ unit: char, maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 260 }), fc.string({ unit: 'grapheme', maxLength: 120 }), fc.nat({ max: 300 }).map((n) => 'x'.repeat(n)), fc.nat({ max: 120 }).map((n) => '音'.repeat(n))),
+        fc.constantFrom('.zip', '.xml', '.ZIP', '.Xml', '', '.tar', '.zip\u0000', '.zip/'),
+      )
+      .map(([stem, ext]) => stem + ext);
+    /** Percent-encodes the UTF-8 bytes of a name (an unpaired surrogate as its replacement character, as a client would). */
+    const query = (n: string) => [...Buffer.from(n, 'utf8')].map((b) => '%' + b.toString(16).padStart(2, '0')).join('');
+    const junk = Buffer.from('PK\x03\x04 not a zip, ten', 'latin1');
+
+    await fc.assert(
+      fc.asyncProperty(name, async (n) => {
+        tried++;
+        const created = await ask('POST /v1/ddex/uploads', 'POST', '/v1/ddex/uploads', { 'Content-Type': 'application/json' }, Buffer.from(JSON.stringify({ name: n, size: junk.length })));
+        if (created.status === 201) {
+          const upload = JSON.parse(created.body).data;
+          const partUrl = new URL(upload.upload.url);
+          await ask('PUT part', 'PUT', partUrl.pathname + partUrl.search, { 'Content-Type': 'application/octet-stream' }, junk);
+          const commit = await ask('POST commit', 'POST', `/v1/ddex/uploads/${upload.id}/commit`, {}, Buffer.alloc(0));
+          if (commit.status === 202) committed++;
+          else broken.push(`commit of an accepted name -> ${commit.status}: ${commit.body.slice(0, 160)}`);
+        } else if (created.status !== 400) broken.push(`POST /v1/ddex/uploads -> ${created.status}`);
+        for (const route of ['/v1/ddex', '/v1/ddex/validate']) await ask(`POST ${route}?name=`, 'POST', `${route}?name=${query(n)}`, { 'Content-Type': 'application/zip' }, junk);
+        const boundary = 'namefuzz41';
+        const form = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${n}"\r\nContent-Type: application/zip\r\n\r\n`, 'utf8'), junk, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+        await ask('POST /v1/ddex/validate multipart', 'POST', '/v1/ddex/validate', { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, form);
+        if (!server.running || server.pid !== pid) broken.push(`the server process died after the name ${JSON.stringify(n)}`);
+        return server.running;
+      }),
+      { numRuns: NAME_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261124) },
+    );
+    // The worker takes every committed upload (a batch of junk): it fails them, it does not die.
+    const inProgress = async () => (JSON.parse((await send(server.url, head('GET', '/v1/ddex', {}), Buffer.alloc(0))).body).data as { status: string }[]).filter((d) => !['done', 'partial', 'failed'].includes(d.status)).length;
+    for (let i = 0; i < 600 && server.running && (await inProgress()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await inProgress()).toBe(0);
+    console.log(`name fuzzer (${backend.name}): ${tried} names tried, ${committed} uploads committed, ${broken.length} answers broke a rule`);
+    expect(broken.slice(0, 12)).toEqual([]);
+    expect(server.running).toBe(true);
+    expect(server.pid).toBe(pid);
+    expect(tried).toBe(NAME_RUNS);
   }, 600_000);
 });
 

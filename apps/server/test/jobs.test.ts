@@ -74,6 +74,34 @@ describe.each(backends())('jobs ($name)', (backend) => {
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
+  it('gives up, without running it, a job whose holders died at each of its max_attempts claims', async () => {
+    const id = (await enqueueJob(db, { kind: 'poison', maxAttempts: 2 }))!;
+    for (const dead of ['dead-1', 'dead-2']) {
+      expect((await claimJob(db, open.dialect, ['poison'], dead, 50))?.id).toBe(id);
+      await sleep(80);
+    }
+    const ran: number[] = [];
+    const runner = new JobRunner({ db, dialect: open.dialect, log: quiet }).register({ kind: 'poison', run: async () => void ran.push(1) });
+    expect(await runner.drain()).toBe(1);
+    expect(ran).toEqual([]);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'given up: the process running it stopped 2 times while it ran (interrupted at every attempt)', worker_id: null });
+    expect(await runner.drain()).toBe(0);
+  });
+
+  it('skips a recurring job whose holder died mid-run to its next time, instead of running it again at once', async () => {
+    const id = (await enqueueJob(db, { kind: 'sweep-poison', dedupeKey: 'recurring:sweep-poison', maxAttempts: 1 }))!;
+    expect((await claimJob(db, open.dialect, ['sweep-poison'], 'dead', 50))?.id).toBe(id);
+    await sleep(80);
+    const ran: number[] = [];
+    const runner = new JobRunner({ db, dialect: open.dialect, log: quiet }).register({ kind: 'sweep-poison', run: async () => void ran.push(1) }).every('sweep-poison', 3_600_000);
+    expect(await runner.drain()).toBe(1);
+    expect(ran).toEqual([]);
+    const row = await jobRow(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, dedupe_key: 'recurring:sweep-poison', last_error: expect.stringMatching(/^interrupted: the process running it stopped 1 time\(s\) during this run/) });
+    expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(3_000_000);
+    expect(await runner.drain()).toBe(0);
+  });
+
   it('keeps one pending job per dedupe key', async () => {
     const a = await enqueueJob(db, { kind: 'sweep-x', dedupeKey: 'k1' });
     const b = await enqueueJob(db, { kind: 'sweep-x', dedupeKey: 'k1' });

@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { once } from 'node:events';
-import type { BlobStore, LocalCopy, PartUpload, StoredPart } from './blob-store.js';
+import { pipeline } from 'node:stream/promises';
+import { PartsRefused, type BlobStore, type LocalCopy, type PartUpload, type StoredPart } from './blob-store.js';
 import { newBlobKey, StoreWithScratch } from './scratch-files.js';
 
 const PART_FILE = /^part-(\d+)$/;
+const identityOf = (stat: fs.BigIntStats) => `${stat.ino}:${stat.mtimeNs}`;
 
 export class LocalBlobStore extends StoreWithScratch implements BlobStore {
   readonly receivesParts = true;
@@ -77,35 +78,43 @@ export class LocalBlobStore extends StoreWithScratch implements BlobStore {
     await this.scratch.dropFolder(tempPath);
   }
 
+  /** Each part with its identity as `etag`: the file's inode and modification time, new with every PUT. */
   async listParts(upload: PartUpload): Promise<StoredPart[]> {
     const dir = this.partsDir(upload.id);
     const names = await fsp.readdir(dir).catch(() => [] as string[]);
     const parts: StoredPart[] = [];
     for (const name of names) {
       const m = PART_FILE.exec(name);
-      const stat = m && (await fsp.stat(path.join(dir, name)).catch(() => null));
-      if (m && stat) parts.push({ partNumber: Number(m[1]), size: stat.size, etag: null });
+      const stat = m && (await fsp.stat(path.join(dir, name), { bigint: true }).catch(() => null));
+      if (m && stat) parts.push({ partNumber: Number(m[1]), size: Number(stat.size), etag: identityOf(stat) });
     }
     return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
+  /**
+   * Streams the committed parts, in order, into one scratch file, then stores it. A part that is not
+   * the one the commit checked (another inode or time: replaced on disk since) refuses the join.
+   */
   async assembleParts(upload: PartUpload, parts: StoredPart[]): Promise<string> {
-    const temp = this.tempPath(upload.name);
-    const out = fs.createWriteStream(temp);
-    try {
-      for (const part of parts) {
-        for await (const chunk of fs.createReadStream(path.join(this.partsDir(upload.id), `part-${part.partNumber}`), { highWaterMark: 1 << 20 })) {
-          if (!out.write(chunk)) await once(out, 'drain');
-        }
+    const dir = this.partsDir(upload.id);
+    for (const part of parts) {
+      const stat = await fsp.stat(path.join(dir, `part-${part.partNumber}`), { bigint: true }).catch(() => null);
+      // Commits recorded before parts had an identity carry none: their size is checked alone.
+      if (!stat || Number(stat.size) !== part.size || (part.etag !== null && identityOf(stat) !== part.etag)) {
+        throw new PartsRefused(`Part ${part.partNumber} of the upload is not the one the commit checked (it changed or went missing since); the batch was not imported. Upload the batch again.`);
       }
-      out.end();
-      await once(out, 'finish');
+    }
+    const temp = this.tempPath(upload.name);
+    try {
+      // pipeline listens to every stream's errors: a failing read or write rejects here, never ends the process.
+      await pipeline(async function* () {
+        for (const part of parts) yield* fs.createReadStream(path.join(dir, `part-${part.partNumber}`), { highWaterMark: 1 << 20 });
+      }, fs.createWriteStream(temp, { flags: 'wx' }));
+      return await this.putFile(temp, upload.name);
     } catch (error) {
-      out.destroy();
       await this.removeTemp(temp);
       throw error;
     }
-    return this.putFile(temp, upload.name);
   }
 
   async removeParts(upload: PartUpload): Promise<void> {

@@ -6,6 +6,7 @@
  * its batch as a local file: GetObject streamed to a scratch file, removed when the run ends.
  */
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -75,8 +76,16 @@ export class S3BlobStore extends StoreWithScratch implements BlobStore {
   /** Streams the scratch file to S3 (multipart above 16 MiB, 4 parts at once), then removes it. */
   async putFile(tempPath: string, name: string): Promise<string> {
     const key = this.keyOf(newBlobKey(name));
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: fs.createReadStream(tempPath) }, partSize: 16 * MiB, queueSize: 4 });
-    await upload.done();
+    // Opened first, so a missing file rejects here; the stream's read errors reach upload.done(),
+    // which reads it, and the stream is destroyed whatever happened (no open file left behind).
+    const file = await fsp.open(tempPath);
+    const body = file.createReadStream();
+    try {
+      await new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: body }, partSize: 16 * MiB, queueSize: 4 }).done();
+    } finally {
+      body.destroy();
+      await file.close().catch(() => undefined);
+    }
     await this.scratch.removeTemp(tempPath);
     return key;
   }
@@ -142,6 +151,12 @@ export class S3BlobStore extends StoreWithScratch implements BlobStore {
 
   async assembleParts(upload: PartUpload, parts: StoredPart[]): Promise<string> {
     const key = this.uploadKey(upload);
+    // A part PUT to S3 after the commit replaced the one it checked: refused here by its ETag, so the
+    // batch is never other than the one committed, even on a store that does not compare ETags itself
+    // (S3 does, at CompleteMultipartUpload, which closes the moment between this look and the join).
+    const now = new Map((await this.listParts(upload)).map((p) => [p.partNumber, p.etag]));
+    const changed = now.size > 0 ? parts.find((p) => now.get(p.partNumber) !== p.etag) : undefined;
+    if (changed) throw new PartsRefused(`Part ${changed.partNumber} of the upload was sent again after the commit, so it is not the part the commit checked; the batch was not imported. Upload the batch again.`);
     try {
       await this.client.send(
         new CompleteMultipartUploadCommand({

@@ -1,7 +1,9 @@
 /**
  * Local scratch files of bodies being received, kept in the data directory whatever the blob
- * store (S3 too needs a local file while a body arrives). Each file sits in a folder of its own so
- * it keeps the client's name: what the engine reports of it is that name, never a server path.
+ * store (S3 too needs a local file while a body arrives). Each file sits in a folder of its own,
+ * under a name of the server's: a client's name is data, never a file name on disk (a name of
+ * 570 bytes, or with a NUL, would fail the file system, issue 41). Only its extension is kept,
+ * since it says zip or XML; the engine is given the client's name to report beside the file.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -16,7 +18,7 @@ export class ScratchFiles {
   tempPath(name: string): string {
     const folder = path.join(this.dir, crypto.randomUUID());
     fs.mkdirSync(folder);
-    return path.join(folder, path.basename(name));
+    return path.join(folder, `body${extensionOf(name)}`);
   }
 
   /** The scratch folder of a temporary file (removed with it), or null for a path outside it. */
@@ -70,5 +72,18 @@ export abstract class StoreWithScratch {
   }
 }
 
-/** A key for a new blob: `batches/<day>/<uuid>/<name>`, so names never collide and stay readable. */
-export const newBlobKey = (name: string) => path.posix.join('batches', new Date().toISOString().slice(0, 10), crypto.randomUUID(), path.basename(name));
+/** The extension of a name (`.zip`, `.jpg`), when it is a short plain one; else none. */
+export const extensionOf = (name: string) => /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0].toLowerCase() ?? '';
+
+/**
+ * A client's name as a safe file name for a key: letters, digits, `.`, `-` and `_` kept, every other
+ * character `_`, at most 100 bytes (the extension kept), never `.` or `..`. Readable, never the name as given.
+ */
+export function safeFileName(name: string): string {
+  const ext = extensionOf(name);
+  const stem = name.slice(0, name.length - ext.length).replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 100 - ext.length);
+  return `${stem || 'batch'}${ext}`;
+}
+
+/** A key for a new blob: `batches/<day>/<uuid>/<safe name>`, so names never collide and stay readable. */
+export const newBlobKey = (name: string) => path.posix.join('batches', new Date().toISOString().slice(0, 10), crypto.randomUUID(), safeFileName(name));

@@ -64,8 +64,20 @@ export async function renewLease(db: Kysely<Database>, id: number, workerId: str
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function failDelivery(db: Kysely<Database>, id: number, workerId: string, error: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Lets go of a held job to be claimed again in `inMs` (its state is kept; the claim starts it over). */
+export async function retryLater(db: Kysely<Database>, id: number, workerId: string, inMs: number): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({ worker_id: null, lease_expires_at: leaseUntil(inMs) })
+    .where('id', '=', id)
+    .where('worker_id', '=', workerId)
+    .where('status', 'in', IN_PROGRESS)
+    .execute();
+}
+
+/** Fails a held job (and emits its event); false when the lease was lost and nothing changed. */
+export async function failDelivery(db: Kysely<Database>, id: number, workerId: string, error: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('deliveries')
       .set({ status: 'failed', error, finished_at: nowIso(), worker_id: null, lease_expires_at: null })
@@ -73,8 +85,9 @@ export async function failDelivery(db: Kysely<Database>, id: number, workerId: s
       .where('worker_id', '=', workerId)
       .where('status', 'in', IN_PROGRESS)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return;
+    if (Number(result.numUpdatedRows) !== 1) return false;
     const row = await trx.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await emitEvent(trx, { accountId: row.account_id, type: 'ddex.delivery.failed', data: deliveryEventData(row) });
+    return true;
   });
 }

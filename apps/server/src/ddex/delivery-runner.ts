@@ -1,7 +1,9 @@
 /**
  * The delivery worker of one process: claims jobs, keeps their lease alive with a heartbeat, moves
  * them parsing -> validating -> importing -> done/partial/failed. Jobs left in progress by a dead
- * worker are claimed again once their lease runs out; a job claimed too many times is failed.
+ * worker are claimed again once their lease runs out; a job that failed on an error of ours is
+ * claimed again after a pause; either way, a job claimed more than `maxAttempts` times is failed
+ * (a poison job, one that ends each process that runs it, ends there).
  */
 import os from 'node:os';
 import crypto from 'node:crypto';
@@ -11,10 +13,10 @@ import type { Dialect } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { PartsRefused, type BlobStore } from '../blob/blob-store.js';
 import type { EnginePool } from './engine-pool.js';
-import { advance, claimNext, failDelivery, renewLease, type ClaimedDelivery } from './delivery-claim.js';
+import { advance, claimNext, failDelivery, renewLease, retryLater, type ClaimedDelivery } from './delivery-claim.js';
 import { importReport, LeaseLost } from './import-report.js';
 import { PollingLoops } from '../jobs/polling-loops.js';
-import { joinUpload } from './uploads/join-upload.js';
+import { dropUploadParts, joinUpload } from './uploads/join-upload.js';
 
 export interface DeliveryRunnerOptions {
   db: Kysely<Database>;
@@ -67,7 +69,9 @@ export class DeliveryRunner {
   private async process(job: ClaimedDelivery): Promise<void> {
     const { db, leaseMs } = this.o;
     if (job.attempts > this.o.maxAttempts) {
-      await failDelivery(db, job.id, this.workerId, `Processing was interrupted ${job.attempts - 1} times; the batch was not imported.`);
+      // A poison job: each process that took it died while running it. Given up, never claimed again.
+      this.o.log.error({ delivery: job.id, attempts: job.attempts - 1 }, 'delivery given up: interrupted at every attempt');
+      await this.giveUp(job, `Processing was interrupted ${job.attempts - 1} times (the server working on it stopped each time); the batch was not imported. Send it again; if it fails the same way, contact support with delivery id ${job.id}.`);
       return;
     }
     const heartbeat = setInterval(() => {
@@ -80,11 +84,11 @@ export class DeliveryRunner {
       try {
         blobKey = await joinUpload(db, this.o.blobs, job, this.workerId);
       } catch (error) {
-        if (error instanceof PartsRefused) return void (await failDelivery(db, job.id, this.workerId, error.message));
+        if (error instanceof PartsRefused) return void (await this.giveUp(job, error.message));
         throw error;
       }
       const copy = await this.o.blobs.openLocal(blobKey).catch(() => null);
-      if (!copy) return void (await failDelivery(db, job.id, this.workerId, 'The stored batch file is missing.'));
+      if (!copy) return void (await this.giveUp(job, 'The stored batch file is missing.'));
       try {
         if (!(await advance(db, job.id, this.workerId, 'validating', leaseMs))) return;
         let report;
@@ -95,7 +99,7 @@ export class DeliveryRunner {
           this.o.log.error({ err: error, delivery: job.id }, 'engine failed on a delivery');
           // The engine's text may name the stored file: the partner sees its batch's name instead.
           const shown = text.split(copy.path).join(job.batch_name).replace(/(?:\/[\w.-]+)+\/blobs\/[^\s'"]*/g, job.batch_name);
-          return void (await failDelivery(db, job.id, this.workerId, `The batch could not be checked: ${shown}`));
+          return void (await this.giveUp(job, `The batch could not be checked: ${shown}`));
         }
         // The local copy is not needed past the engine (a download on remote stores): gone before the import.
         await copy.release();
@@ -108,9 +112,29 @@ export class DeliveryRunner {
       }
     } catch (error) {
       if (error instanceof LeaseLost) this.o.log.warn({ delivery: job.id }, error.message);
-      else throw error;
+      else await this.attemptFailed(job, error);
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** Fails the delivery; the parts of a direct upload it came from go with it (the batch must be uploaded again). */
+  private async giveUp(job: ClaimedDelivery, message: string): Promise<void> {
+    if (await failDelivery(this.o.db, job.id, this.workerId, message)) await dropUploadParts(this.o.db, this.o.blobs, job.blob_key);
+  }
+
+  /**
+   * An error of ours while processing (the store, the disk, the database): tried again after a
+   * pause, up to `maxAttempts` claims in all, then failed with a message saying so. Never left in
+   * progress to wait for its lease, never retried without end.
+   */
+  private async attemptFailed(job: ClaimedDelivery, error: unknown): Promise<void> {
+    const { db, leaseMs, maxAttempts } = this.o;
+    this.o.log.error({ err: error, delivery: job.id, attempt: job.attempts }, 'delivery attempt failed');
+    if (job.attempts < maxAttempts) return void (await retryLater(db, job.id, this.workerId, Math.min(leaseMs, 5_000 * job.attempts)));
+    // Only a system error's code is shown: its text may name a server path.
+    const code = (error as { code?: unknown })?.code;
+    const what = typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : 'an internal error';
+    await this.giveUp(job, `The batch could not be processed: an error on our side (${what}) at each of ${job.attempts} attempts; it was not imported. Send it again later; if it fails the same way, contact support with delivery id ${job.id}.`);
   }
 }

@@ -6,11 +6,12 @@
  * is cut with 408 request_timeout and its scratch file removed: a client cannot hold the server's
  * resources by sending slowly.
  */
-import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { ApiError, invalid } from './api-error.js';
+import { checkBatchName } from './batch-name.js';
 import type { BlobStore } from '../blob/blob-store.js';
 
 export type BatchContent = { kind: 'buffer'; buffer: Buffer } | { kind: 'file'; path: string };
@@ -51,7 +52,6 @@ function timedOut(message: string): ApiError {
   return new ApiError(408, 'request_timeout', message, {}, { connection: 'close' });
 }
 
-const NAME = /^[^/\\\x00]{1,200}\.(zip|xml)$/i;
 const ZIP_MAGIC = Buffer.from('PK\x03\x04', 'latin1');
 
 function tooLarge(opts: ReceiveOptions, limit: number): ApiError {
@@ -63,24 +63,38 @@ function defaultName(firstBytes: Buffer, contentType: string): string {
   return 'message.xml';
 }
 
-export function checkName(name: string, field: string): string {
-  const base = name.split(/[/\\]/).pop() ?? '';
-  if (!NAME.test(base)) throw invalid(field, `${field} must be a file name ending in .zip or .xml.`);
-  return base;
+/** The file name at the end of a path a client sent (`C:\\dir\\a.zip` is `a.zip`), within the name limits. */
+function checkName(name: string, field: string): string {
+  return checkBatchName(name.split(/[/\\]/).pop() ?? '', field);
 }
 
-/** Collects a stream to memory up to `memoryBytes`, then to a file; fails past `limit`. */
+/** The disk under the scratch file failed (ENOSPC, EIO...): the server's problem, not the client's. */
+class ScratchWriteFailed extends Error {}
+
+/** Writes all of `chunk` at the handle's position (a write may take only part of it). */
+async function writeAll(file: fsp.FileHandle, chunk: Buffer): Promise<void> {
+  for (let offset = 0; offset < chunk.length; ) offset += (await file.write(chunk, offset)).bytesWritten;
+}
+
+/**
+ * Collects a stream to memory up to `memoryBytes`, then to a scratch file; fails past `limit`.
+ * The file is written through a FileHandle whose every write is awaited: a failing disk rejects
+ * the write and ends the body at once (500, logged), never a stream error left unheard while the
+ * request waits for a `drain` that never comes.
+ */
 async function collect(
   source: Readable,
   limit: number,
   opts: ReceiveOptions,
+  log: FastifyBaseLogger,
   nameFor: (first: Buffer) => string,
 ): Promise<{ size: number; content: BatchContent; name: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let stored = 0;
   let held = 0;
   let first: Buffer | null = null;
-  let file: fs.WriteStream | null = null;
+  let file: fsp.FileHandle | null = null;
   let filePath = '';
   let lastByteAt = Date.now();
   let windowStart = lastByteAt;
@@ -96,19 +110,6 @@ async function collect(
       lastByteAt = Date.now();
       if (size > limit) return done(tooLarge(opts, limit));
       first ??= chunk.subarray(0, 8);
-      if (!file && size <= opts.memoryBytes && memoryInUse + chunk.length <= MEMORY_BUDGET) {
-        chunks.push(chunk);
-        held += chunk.length;
-        memoryInUse += chunk.length;
-        return done();
-      }
-      if (!file) {
-        filePath = opts.blobs.tempPath(nameFor(first ?? Buffer.alloc(0)));
-        file = fs.createWriteStream(filePath);
-        file.on('error', () => {});
-        for (const c of chunks.splice(0)) this.push(c);
-        release();
-      }
       done(null, chunk);
     },
   });
@@ -125,30 +126,51 @@ async function collect(
       windowBytes = 0;
     }
   }, Math.max(50, Math.min(1000, Math.floor(Math.min(idleMs, windowMs) / 4))));
-  // Everything past the memory threshold is written through the file stream with backpressure.
+  const spill = async (chunk: Buffer) => {
+    try {
+      if (!file) {
+        filePath = opts.blobs.tempPath(nameFor(first ?? Buffer.alloc(0)));
+        file = await fsp.open(filePath, 'wx');
+        for (const c of chunks.splice(0)) await writeAll(file, c);
+        release();
+      }
+      await writeAll(file, chunk);
+    } catch (error) {
+      throw new ScratchWriteFailed('the scratch file could not be written', { cause: error });
+    }
+  };
+  // Small bodies stay in memory (within the process's budget); from the first chunk past it, all goes to the file.
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      if (!file) return done(new Error('no spill file'));
-      if (!file.write(chunk)) file.once('drain', done);
-      else done();
-    },
-    final(done) {
-      if (file) file.end(done);
-      else done();
+      stored += chunk.length;
+      if (!file && stored <= opts.memoryBytes && memoryInUse + chunk.length <= MEMORY_BUDGET) {
+        chunks.push(chunk);
+        held += chunk.length;
+        memoryInUse += chunk.length;
+        return done();
+      }
+      spill(chunk).then(() => done(), done);
     },
   });
   try {
     await pipeline(source, counter, sink);
+    if (file) await (file as fsp.FileHandle).close().catch((error: Error) => Promise.reject(new ScratchWriteFailed('the scratch file could not be closed', { cause: error })));
+    file = null;
   } catch (error) {
     release();
+    await (file as fsp.FileHandle | null)?.close().catch(() => undefined);
     if (filePath) await opts.blobs.removeTemp(filePath);
     if (error instanceof ApiError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts, limit);
+    if (error instanceof ScratchWriteFailed) {
+      log.error({ err: error.cause }, error.message);
+      throw new ApiError(500, 'server_error', 'The server could not store the body (its disk failed); nothing was kept. Retry with a growing delay.', {}, { connection: 'close' });
+    }
     throw new ApiError(400, 'invalid', 'The body could not be read to its end (the connection broke or the data was malformed).', { field: 'body' });
   } finally {
     clearInterval(watch);
   }
-  const content: BatchContent = file ? { kind: 'file', path: filePath } : { kind: 'buffer', buffer: Buffer.concat(chunks, size) };
+  const content: BatchContent = filePath ? { kind: 'file', path: filePath } : { kind: 'buffer', buffer: Buffer.concat(chunks, size) };
   // The concatenated copy is the caller's now; the budget counts bodies still arriving.
   release();
   return { size, content, name: nameFor(first ?? Buffer.alloc(0)) };
@@ -160,7 +182,7 @@ export async function receiveBatch(request: FastifyRequest, opts: ReceiveOptions
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > opts.rawLimit) throw tooLarge(opts, opts.rawLimit);
   const name = opts.nameParam ? checkName(opts.nameParam, 'name') : undefined;
-  const got = await collect(request.body as Readable, opts.rawLimit, opts, (first) => name ?? defaultName(first, contentType));
+  const got = await collect(request.body as Readable, opts.rawLimit, opts, request.log, (first) => name ?? defaultName(first, contentType));
   if (got.size === 0) throw invalid('body', 'The body is empty: send a zip or an XML message.');
   return { name: got.name, size: got.size, content: got.content };
 }
@@ -182,7 +204,7 @@ async function receiveMultipart(request: FastifyRequest, opts: ReceiveOptions): 
       }
       const given = opts.nameParam ?? nameField ?? part.filename;
       const name = given ? checkName(given, opts.nameParam ? 'name' : 'file') : undefined;
-      const got = await collect(part.file, opts.multipartLimit, opts, (first) => name ?? defaultName(first, part.mimetype));
+      const got = await collect(part.file, opts.multipartLimit, opts, request.log, (first) => name ?? defaultName(first, part.mimetype));
       received = { name: got.name, size: got.size, content: got.content };
       if (part.file.truncated) throw tooLarge(opts, opts.multipartLimit);
       if (got.size === 0) throw invalid('file', 'The file is empty: send a zip or an XML message.');

@@ -3,7 +3,8 @@
  * alive with a heartbeat, retries failures with growing delays, and keeps each recurring job (the
  * retention sweeps) scheduled. Any number of processes can run one side by side: the claim makes
  * sure a job runs in one of them at a time, and a job left by a killed process is claimed again
- * when its lease runs out.
+ * when its lease runs out, at most `max_attempts` times: then it is failed (a recurring one waits
+ * for its next time), so a job that kills every process running it cannot loop.
  */
 import os from 'node:os';
 import crypto from 'node:crypto';
@@ -114,9 +115,13 @@ export class JobRunner {
     const recurring = this.recurring.find((r) => r.kind === job.kind);
     // A recurring job keeps one row: it is queued again for its next run, whatever happened.
     const next = (error: string | null) => rescheduleJob(this.o.db, job.id, this.workerId, isoIn(recurring!.everyMs), error);
-    if (job.attempts > job.max_attempts && !recurring) {
-      // Claimed again after its holders died mid-run every time: give up rather than loop.
-      await failJobAttempt(this.o.db, job, this.workerId, `interrupted ${job.attempts - 1} times`, 0);
+    if (job.attempts > job.max_attempts) {
+      // Claimed again after its holders died mid-run every time (a poison job, maybe one that ends
+      // each process running it): given up rather than run again at once, without end.
+      const times = job.attempts - 1;
+      this.o.log.error({ job: job.id, kind: job.kind, interrupted: times }, recurring ? 'recurring job interrupted; skipped to its next time' : 'job given up: interrupted at every attempt');
+      if (recurring) await next(`interrupted: the process running it stopped ${times} time(s) during this run; skipped to its next time`);
+      else await failJobAttempt(this.o.db, job, this.workerId, `given up: the process running it stopped ${times} times while it ran (interrupted at every attempt)`, 0);
       return;
     }
     const heartbeat = setInterval(() => {

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 
 /** Regular files under `dir`, relative posix paths, sorted; symlinks and other kinds are skipped. */
@@ -25,11 +26,11 @@ export async function filesUnder(dir: string, prefix = ''): Promise<{ rel: strin
 /** Writes the zip of `dir` to `target`; returns its size in bytes. */
 export async function zipFolder(dir: string, target: string): Promise<number> {
   const zip = new yazl.ZipFile();
-  const out = fs.createWriteStream(target);
-  const done = once(out, 'close');
-  zip.outputStream.pipe(out);
+  // yazl reports a file it cannot read (gone, or changed size while zipped) on the ZipFile itself:
+  // unheard, that 'error' would end the process. It ends the zip's stream, so pipeline rejects.
+  zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
   for (const file of await filesUnder(dir)) zip.addFile(file.abs, file.rel, { compress: false });
   zip.end();
-  await done;
+  await pipeline(zip.outputStream, fs.createWriteStream(target));
   return (await fsp.stat(target)).size;
 }

@@ -110,6 +110,11 @@ export class TestServer {
     return this.child?.pid;
   }
 
+  /** True while the server process started last is alive (it did not die on its own). */
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
   async start(envOverride: Record<string, string | undefined> = {}): Promise<void> {
     const env = { ...this.env, ...envOverride };
     // DDEX_TEST_SERVER_LOG=<file>: keep the request log of every test server (for debugging).

@@ -3,7 +3,7 @@
  * its parts into one batch blob when it starts the delivery (a 20 GB commit then answers at once),
  * points the delivery at that blob, and drops the parts. It joins exactly the parts the commit
  * checked (`upload_parts`, with the store's checksums). A worker killed mid-join leaves the parts:
- * the next claim joins them again.
+ * the next claim joins them again. A delivery given up drops its upload's parts (`dropUploadParts`).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -26,4 +26,12 @@ export async function joinUpload(db: Kysely<Database>, blobs: BlobStore, job: { 
   await db.updateTable('deliveries').set({ blob_key: key }).where('id', '=', job.id).where('worker_id', '=', workerId).execute();
   await blobs.removeParts(ref);
   return key;
+}
+
+/** Drops the parts of the upload a failed delivery came from (`upload:<id>`); nothing for other keys. */
+export async function dropUploadParts(db: Kysely<Database>, blobs: BlobStore, blobKey: string): Promise<void> {
+  const m = UPLOAD_KEY.exec(blobKey);
+  if (!m) return;
+  const upload = await db.selectFrom('uploads').select(['id', 'name', 'store_ref']).where('id', '=', Number(m[1])).executeTakeFirst();
+  if (upload) await blobs.removeParts({ id: upload.id, name: upload.name, storeRef: upload.store_ref });
 }

@@ -15,6 +15,7 @@ import { parseId } from '../../http/ids.js';
 import { urlFor } from '../../http/base-url.js';
 import { receiveBatch } from '../../http/request-body.js';
 import { bodyGuardOf } from '../../http/body-guard.js';
+import { checkBatchName } from '../../http/batch-name.js';
 import { resolveMember } from '../../members/resolve-member.js';
 import { nowIso, nowMs } from '../../clock.js';
 import { queueDelivery } from '../queue-delivery.js';
@@ -79,7 +80,7 @@ export const createUploadRoute: RouteSpec = {
   operationId: 'createUpload',
   summary: 'Start a direct upload',
   description:
-    'JSON `{name, size, member_id?}`: a .zip or .xml of 1 byte to 20 GB. Up to 64 MB, `method: single` and one `url` to PUT the whole file to; above, `method: multipart`, a `part_size` (16 MiB or more, whole MiB, chosen so there are at most 10,000 parts) and one URL per part. ' +
+    'JSON `{name, size, member_id?}`: a .zip or .xml of 1 byte to 20 GB. `name` is at most 200 characters and 255 bytes in UTF-8, without control characters (400 invalid naming `name` otherwise). Up to 64 MB, `method: single` and one `url` to PUT the whole file to; above, `method: multipart`, a `part_size` (16 MiB or more, whole MiB, chosen so there are at most 10,000 parts) and one URL per part. ' +
     'The URLs need no API key and stay valid 6 hours (`expires_in`); PUT the parts in any order, in parallel, again to replace one; then POST the `commit_url`. ' +
     'On the local store the URLs are this server\'s (PUT /ddex/uploads/{id}/parts/{n}); on an S3-compatible store they are S3\'s own presigned UploadPart URLs, signed for the part\'s exact size: S3 answers those PUTs (and refuses a body of another size) itself.',
   scope: 'ddex:write',
@@ -88,6 +89,7 @@ export const createUploadRoute: RouteSpec = {
   errors: uploadErrors,
   async handler(ctx, caller, request, reply) {
     const body = await readJsonBody<{ name: string; size: number; member_id?: number }>(request, 'upload-create.schema.json');
+    checkBatchName(body.name, 'name');
     const memberId = await resolveMember(ctx.db, caller.account.id, body.member_id);
     const plan = partPlan(body.size);
     const now = nowIso();
@@ -203,7 +205,8 @@ export const putPartRoute: RouteSpec = {
   operationId: 'putUploadPart',
   summary: 'Upload one part (local store; 404 on an S3 store, whose part URLs are S3\'s own)',
   description:
-    'The URL from POST or GET /ddex/uploads, no API key: its signature names the upload and the part and expires after 6 hours (403 url_refused otherwise). The body is the part\'s bytes; a part larger than `part_size` answers 413 too_large; sending a part again replaces it.',
+    'The URL from POST or GET /ddex/uploads, no API key: its signature names the upload and the part and expires after 6 hours (403 url_refused otherwise). The body is the part\'s bytes; a part larger than `part_size` answers 413 too_large; sending a part again replaces it. ' +
+    'A part is stored only while its upload is open: a PUT still running when its upload is committed answers 409 already_committed (commit_in_progress while a commit runs), after a DELETE 404 not_found; its bytes are dropped.',
   scope: 'public',
   params: 'upload-part-params.schema.json',
   querystring: 'upload-part-query.schema.json',
@@ -239,10 +242,41 @@ export const putPartRoute: RouteSpec = {
       guard: bodyGuardOf(ctx.config),
     });
     if (body.content.kind !== 'file') throw new Error('part body was not written to a file');
-    await ctx.blobs.putPart(body.content.path, partUpload(upload), part);
+    try {
+      await storePartWhileOpen(ctx, request, upload, part, body.content.path);
+    } catch (error) {
+      await ctx.blobs.removeTemp(body.content.path);
+      throw error;
+    }
     return { data: { upload_id: upload.id, part_number: part, size: body.size } };
   },
 };
+
+/**
+ * Stores a received part only while its upload is still open, in one step with that check: the
+ * upload's row is updated (`where status = 'uploading'`) in a transaction held while the part is
+ * renamed into place. A commit or a DELETE updates or deletes the same row, so it waits for a part
+ * being stored, and a part that arrives after it finds the upload closed: it is refused, its bytes
+ * dropped (by the caller). What a commit lists is therefore exactly what stays, and a DELETE leaves
+ * no part behind, whatever process answers which request.
+ */
+async function storePartWhileOpen(ctx: AppContext, request: FastifyRequest, upload: Selectable<UploadTable>, part: number, tempPath: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const held = await trx.updateTable('uploads').set({ updated_at: nowIso() }).where('id', '=', upload.id).where('status', '=', 'uploading').executeTakeFirst();
+    if (Number(held.numUpdatedRows) !== 1) {
+      const now = await trx.selectFrom('uploads').selectAll().where('id', '=', upload.id).executeTakeFirst();
+      throw closedWhileSending(request, now);
+    }
+    await ctx.blobs.putPart(tempPath, partUpload(upload), part);
+  });
+}
+
+/** Why a part that arrived after its upload was closed is refused. */
+function closedWhileSending(request: FastifyRequest, upload: Selectable<UploadTable> | undefined): ApiError {
+  if (!upload) return new ApiError(404, 'not_found', 'This upload was deleted (DELETE, or removed after 7 days uncommitted) while this part was being sent; the part was not stored.');
+  if (upload.status === 'committing') return new ApiError(409, 'commit_in_progress', 'A commit of this upload started while this part was being sent; the part was not stored. If the commit answers upload_incomplete, send the part again.');
+  return new ApiError(409, 'already_committed', 'This upload was committed while this part was being sent; the part was not stored. The delivery holds the parts the commit checked.', { status_url: urlFor(request, `/ddex/${upload.delivery_id}`) });
+}
 
 /** The parts as checked by the commit, with the store's checksums: the worker joins exactly these. */
 async function recordCommittedParts(trx: Transaction<Database>, uploadId: number, parts: StoredPart[]): Promise<void> {
