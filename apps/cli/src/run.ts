@@ -15,6 +15,8 @@ import { runCheck } from './check/command.js';
 import { schemasCommand } from './schemas/command.js';
 import { rulesCommand } from './rules-command.js';
 import { profilesCommand } from './profiles-command.js';
+import { availabilityCommand } from './availability/command.js';
+import { diffCommand } from './diff/command.js';
 
 const EXAMPLES = `
 Exit status: 0 when every delivery is better than --fail-on (and warnings are within
@@ -33,6 +35,8 @@ Examples:
   $ ddex-check rules --stage codes                   list the rules (of one stage)
   $ ddex-check in/ --stores spotify,youtube          a verdict per store, on its published rules
   $ ddex-check profiles show spotify                 a store's requirements and their sources
+  $ ddex-check availability msg.xml --territory DE --on 2026-12-01   is each release on sale there then?
+  $ ddex-check diff old.xml new.xml                  what changed (matched by ICPN, ISRC, ...)
 
 Config: ddex-check.config.json in the working folder or a parent (or --config FILE):
   {"extends": "ddex:strict", "rules": {"codes-isrc-syntax": "warn"}, "profile": {...},
@@ -76,6 +80,8 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   program.addCommand(schemasCommand(io, setCode));
   program.addCommand(rulesCommand(io, setCode));
   program.addCommand(profilesCommand(io, setCode));
+  program.addCommand(availabilityCommand(io, setCode));
+  program.addCommand(diffCommand(io, setCode));
   return program;
 }
 

@@ -66,8 +66,11 @@ export function answerFor(deals: ReleaseDeals, territory: string, day: number, d
   const live = offersIn(deals, territory, day);
   if (live.length > 0) return { available: true, uses: dedupe(live.flatMap((o) => usesOf(o, day, territory))) };
   const here = offersIn(deals, territory, null);
-  const where = territory === 'Worldwide' ? 'any territory' : territory;
+  let where = territory === 'Worldwide' ? 'any territory' : territory;
   if (here.length === 0) return { available: false, uses: [], reason: { kind: 'not_offered', text: `no deal offers it in ${where}` } };
+  // Offers that name the territory only through a TIS region (members not enumerated) say so.
+  const regions = [...new Set(here.map((o) => viaRegion(o.coverage, territory)))];
+  if (regions.every((r) => r !== null)) where += ` (through TIS region ${regions.join(', ')})`;
   const periods = here.flatMap((o) => o.periods).filter((p) => p.interval !== null);
   const later = periods.filter((p) => p.interval!.start > day).map((p) => p.from ?? '').sort();
   const ended = periods.filter((p) => p.interval!.end < day).map((p) => p.until ?? '').sort();

@@ -4,7 +4,7 @@
  * date-times and prices. Each case replaces the base message's DealList and asks the view.
  */
 import { describe, expect, it } from 'vitest';
-import { withDeals, viewsOf, type DealSpec } from './testing.js';
+import { withDeals, viewsOf, type DealSpec } from './testing/deal-messages.js';
 import { answerOf, dayOf, tableOf } from './view.js';
 import type { BaseVersion } from '../rules/testing/rule-tester.js';
 
@@ -16,10 +16,10 @@ function terms(version: BaseVersion, t: { models: string[]; uses: string[]; terr
   const validity = `<ValidityPeriod>${t.start ? `<${s}>${t.start}</${s}>` : ''}${t.end ? `<${e}>${t.end}</${e}>` : ''}</ValidityPeriod>`;
   const models = t.models.map((m) => `<CommercialModelType>${m}</CommercialModelType>`).join('');
   const price = t.price ? (version === '4.3' ? `<PriceInformation><PriceCode Namespace="PADPIDA0000000001X">${t.price}</PriceCode><WholesalePricePerUnit CurrencyCode="EUR">0.70</WholesalePricePerUnit></PriceInformation>` : `<PriceInformation><PriceType Namespace="DPID">${t.price}</PriceType><WholesalePricePerUnit CurrencyCode="EUR">0.70</WholesalePricePerUnit></PriceInformation>`) : '';
-  const preOrder = t.preOrder ? (version === '4.3' ? '<IsPreOrderDeal>true</IsPreOrderDeal>' : `<IsPreOrderDeal>true</IsPreOrderDeal><PreOrderReleaseDate>${t.preOrder}</PreOrderReleaseDate>`) : '';
+  const preOrder = t.preOrder ? (version === '4.3' ? '<IsPreOrderDeal>true</IsPreOrderDeal>' : `<PreOrderReleaseDate>${t.preOrder}</PreOrderReleaseDate>`) : '';
   if (version === '4.3') return `${terr}${validity}${models}${t.uses.map((u) => `<UseType>${u}</UseType>`).join('')}${price}${preOrder}`;
   const usage = t.takeDown ? '<TakeDown>true</TakeDown>' : `<Usage>${t.uses.map((u) => `<UseType>${u}</UseType>`).join('')}</Usage>`;
-  return `${models}${usage}${terr}${price}${validity}${preOrder}`;
+  return `${t.preOrder ? '<IsPreOrderDeal>true</IsPreOrderDeal>' : ''}${models}${usage}${terr}${price}${validity}${preOrder}`;
 }
 
 async function ask(version: BaseVersion, deals: DealSpec[], release: string, territory: string, on: string) {

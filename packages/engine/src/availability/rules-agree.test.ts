@@ -17,7 +17,7 @@ import { productReleases } from '../rules/release/release-contents.js';
 import { todayNumber } from '../codes/iso-date.js';
 import { DEFAULT_PROFILE } from '../profile/default.js';
 import { SAMPLES_DIR, sampleXmlFiles } from '../test-support.js';
-import { withDeals } from './testing.js';
+import { withDeals } from './testing/deal-messages.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { ErnMessage } from '../ern/model.js';

@@ -107,3 +107,8 @@ export function dayOf(text: string): number | null {
 export function answerOf(view: ReleaseView, territory: string, day: number, dayText: string): ReleaseAnswer {
   return { reference: view.reference, ids: view.ids, title: view.title, ...answerFor(view.deals, territory, day, dayText) };
 }
+
+/** A PurgeReleaseMessage's releases (by identifiers): removed from the catalog, offered nowhere. */
+export function purgedOf(message: ErnMessage): { ids: ReleaseIdsOut; title: string | null }[] {
+  return message.purgedReleases.map((p) => ({ ids: idsOut(p.ids), title: titleOf(p) }));
+}

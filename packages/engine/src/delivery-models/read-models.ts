@@ -11,7 +11,7 @@ import { runMessagePass } from '../xml/pass.js';
 import { ERN_ROOTS, versionNameOfNamespace, versionOfNamespace } from '../xml/version.js';
 
 export interface ReadModel {
-  /** Path of the message inside the delivery (the file name for a lone .xml). */
+  /** The message as the user named it: the input for a lone .xml, else the input joined with the path inside the delivery. */
   file: string;
   message: ErnMessage;
 }
@@ -60,11 +60,13 @@ export async function readModels(input: string, options: ReadModelsOptions = {})
         reader = createErnReader({ version, root, store: wantsRecordStore(entry.size) });
         return { listeners: [reader.listener] };
       }, { parseThread: entry.size, file: entry.file });
+      // A root refused stops the pass at once: its reason comes before the pass's.
+      if (refused) throw new UnreadableMessageError(`${where}: ${refused}`, entry.path);
       if (pass.fatal) throw new UnreadableMessageError(`${where}: not well-formed XML${pass.fatal.line ? ` at line ${pass.fatal.line}` : ''}: ${pass.fatal.message}`, entry.path);
-      if (refused || !reader) throw new UnreadableMessageError(`${where}: ${refused ?? 'no root element'}`, entry.path);
+      if (!reader) throw new UnreadableMessageError(`${where}: no root element`, entry.path);
       const failure = pass.listenerFailures[0];
       if (failure) throw new UnreadableMessageError(`${where}: the ERN reader failed at ${failure.path} (line ${failure.line}): ${failure.error.split('\n')[0]}`, entry.path);
-      const model = { file: batch.messageOnly ? entry.path : entry.path, message: (reader as ErnReader).finish() };
+      const model = { file: batch.messageOnly ? input : `${input.replace(/[\\/]+$/, '')}/${entry.path}`, message: (reader as ErnReader).finish() };
       if (options.each) await options.each(model);
       else out.push(model);
     }

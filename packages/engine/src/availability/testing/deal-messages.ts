@@ -1,8 +1,8 @@
 /** Test support: a base message (rules/testing) whose DealList is replaced by the given deals, read by the real streaming reader. */
-import { baseMessage, type BaseVersion } from '../rules/testing/rule-tester.js';
-import { readXml } from '../ern/testing/read-message.js';
-import { releaseViews, type ReleaseView } from './view.js';
-import type { ErnMessage } from '../ern/model.js';
+import { baseMessage, type BaseVersion } from '../../rules/testing/rule-tester.js';
+import { readXml } from '../../ern/testing/read-message.js';
+import { releaseViews, type ReleaseView } from '../view.js';
+import type { ErnMessage } from '../../ern/model.js';
 
 /** One deal: its DealTerms children, in the order of the version's schema. */
 export interface DealSpec {
