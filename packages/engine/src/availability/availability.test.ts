@@ -37,7 +37,7 @@ for (const version of ['3.8.2', '4.3'] as const) {
 
   describe(`availability, ERN ${version}`, () => {
     it('answers per territory with exclusions (Worldwide minus the excluded codes)', async () => {
-      const deals = [{ releases: ['R0'], terms: stream({ excluded: ['DE', 'AT'] }) }];
+      const deals = [{ releases: ['R0'], terms: stream({ territories: [], excluded: ['DE', 'AT'] }) }];
       const de = await ask(version, deals, 'R0', 'DE', '2026-06-01');
       expect(de).toMatchObject({ available: false, uses: [], reason: { kind: 'not_offered' } });
       const fr = await ask(version, deals, 'R0', 'FR', '2026-06-01');
@@ -116,7 +116,7 @@ for (const version of ['3.8.2', '4.3'] as const) {
     });
 
     it('lists the table: territory x use x model x period, one row each', async () => {
-      const { views } = await viewsOf(withDeals(version, [{ releases: ['R0'], terms: terms(version, { models: ['SubscriptionModel', 'AdvertisementSupportedModel'], uses: ['OnDemandStream'], territories: ['Worldwide'], excluded: ['DE'], start: '2026-01-01' }) }]));
+      const { views } = await viewsOf(withDeals(version, [{ releases: ['R0'], terms: terms(version, { models: ['SubscriptionModel', 'AdvertisementSupportedModel'], uses: ['OnDemandStream'], excluded: ['DE'], start: '2026-01-01' }) }]));
       const table = tableOf(views.get('R0')!);
       expect(table.offers.map((r) => [r.territories.text, r.use_type, r.commercial_model, r.from, r.until])).toEqual([
         ['Worldwide except DE', 'OnDemandStream', 'SubscriptionModel', '2026-01-01', null],

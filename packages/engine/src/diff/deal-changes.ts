@@ -113,8 +113,13 @@ export function dealNotes(release: string, old: ReleaseDeals, now: ReleaseDeals,
   for (const use of uses) {
     const before = old.offers.filter((o) => useOf(o).includes(use));
     const after = now.offers.filter((o) => useOf(o).includes(use));
-    if (before.length === 0) continue;
     const [was, is] = [union(before.map((o) => o.coverage)), union(after.map((o) => o.coverage))];
+    if (before.length === 0) {
+      say(`newly offered in ${describeCoverage(is)}`, use);
+      continue;
+    }
+    const joining = after.length ? territoriesLeaving(is, was, universe) : null;
+    if (joining && !(is.kind === 'allExcept' && was.kind === 'only') && joining.split(', ').length <= LISTED_LEAVING) say(`now also offered in ${joining}`, use);
     const leaving = territoriesLeaving(was, is, universe);
     // A long list of countries leaving reads better as where it is offered now.
     if (leaving && is.kind !== 'none' && (leaving.split(', ').length > LISTED_LEAVING || (was.kind === 'allExcept' && is.kind === 'only'))) say(`now offered only in ${describeCoverage(is)} (was ${describeCoverage(was)})`, use);
