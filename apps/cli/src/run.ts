@@ -3,7 +3,7 @@
  * 1 findings at or above the threshold, 2 usage, config or internal error). Only the bin calls
  * `process.exit`.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { FAIL_ON, FORMAT_NAMES } from '@ddex-check/engine';
 import { processIo, writeOut, type CliIo } from './io.js';
 import { EXIT, UsageError } from './usage-error.js';
@@ -15,6 +15,8 @@ import { runCheck } from './check/command.js';
 import { schemasCommand } from './schemas/command.js';
 import { rulesCommand } from './rules-command.js';
 import { profilesCommand } from './profiles-command.js';
+import { availabilityCommand } from './availability/command.js';
+import { diffCommand } from './diff/command.js';
 
 const EXAMPLES = `
 Exit status: 0 when every delivery is better than --fail-on (and warnings are within
@@ -33,6 +35,8 @@ Examples:
   $ ddex-check rules --stage codes                   list the rules (of one stage)
   $ ddex-check in/ --stores spotify,youtube          a verdict per store, on its published rules
   $ ddex-check profiles show spotify                 a store's requirements and their sources
+  $ ddex-check availability in.xml --territory DE    is each release on sale in DE today?
+  $ ddex-check diff old.xml new.xml                  what changed, matched by ICPN, ISRC...
 
 Config: ddex-check.config.json in the working folder or a parent (or --config FILE):
   {"extends": "ddex:strict", "rules": {"codes-isrc-syntax": "warn"}, "profile": {...},
@@ -73,9 +77,13 @@ function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
       const settings = await resolveSettings(paths, raw, pairs.targets(), io.cwd);
       setCode(await runCheck(settings, io));
     });
+  // A long command term ("availability [options] <paths...>") would widen the whole help's first column: its "[options]" is left to its own help.
+  program.configureHelp({ subcommandTerm: (cmd) => { const term = Help.prototype.subcommandTerm.call(program.createHelp(), cmd); return term.length > 24 ? term.replace(' [options]', '') : term; } });
   program.addCommand(schemasCommand(io, setCode));
   program.addCommand(rulesCommand(io, setCode));
   program.addCommand(profilesCommand(io, setCode));
+  program.addCommand(availabilityCommand(io, setCode));
+  program.addCommand(diffCommand(io, setCode));
   return program;
 }
 

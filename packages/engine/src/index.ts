@@ -42,3 +42,10 @@ export { resolveRules, ConfigError, PRESETS, type ActiveRule, type RuleSetting }
 export { BatchError } from './batch/types.js';
 export { STORES, UNSOURCED_STORES, storeById } from './stores/registry.js';
 export type { StoreProfile, Requirement, Source } from './stores/types.js';
+// Views that ask the model a question (ddex-check availability, diff).
+export { readModels, UnreadableMessageError, type ReadModel } from './delivery-models/read-models.js';
+export { releaseViews, tableOf, answerOf, dayOf, purgedOf, type ReleaseView, type ReleaseTable, type ReleaseAnswer, type OfferRow, type TakedownRow } from './availability/view.js';
+export type { UseOut, PriceOut, Answer, ReasonKind } from './availability/answer.js';
+export { territoryUniverse, TerritoryUniverse } from './territories/universe.js';
+export { todayNumber } from './codes/iso-date.js';
+export { diffMessages, type DiffResult, type Change, type HeaderChange, type DiffSummary } from './diff/diff-messages.js';

@@ -13,6 +13,9 @@ import { readEnumerationsFile, resolveValues, type SimpleTypeValues } from './re
 /** Lists the rules use, independent of how each AVS version names them. */
 export type AvsList =
   | 'territory'
+  | 'isoTerritory'
+  | 'tisTerritory'
+  | 'ddexTerritory'
   | 'deprecatedTerritory'
   | 'commercialModel'
   | 'useType'
@@ -24,6 +27,9 @@ export type AvsList =
 /** AVS type names per list, first found wins: the 4.2+ `_ERN` lists are the ones the ERN schema uses. */
 const TYPE_NAMES: Record<AvsList, (version: ErnVersion) => string[]> = {
   territory: () => ['CurrentTerritoryCode'],
+  isoTerritory: () => ['IsoTerritoryCode'],
+  tisTerritory: () => ['TisTerritoryCode'],
+  ddexTerritory: () => ['DdexTerritoryCode'],
   deprecatedTerritory: () => ['DeprecatedIsoTerritoryCode'],
   commercialModel: () => ['CommercialModelType_ERN', 'CommercialModelType'],
   useType: () => ['UseType_ERN', 'UseType'],

@@ -5,7 +5,7 @@
  * (`UserDefined`). 3.x `EffectiveDate` follows the deals, so it is copied when ReleaseDeal closes.
  */
 import type { OpenElement } from '../xml/events.js';
-import type { Deal, ErnMessage, Located, ValidityPeriod } from './model.js';
+import type { Deal, ErnMessage, Located, Price, PriceAmount, ValidityPeriod } from './model.js';
 import { Table, under, type Dispatcher, type Rules } from './dispatch.js';
 import { located, locOf, pushUnique, toBool } from './values.js';
 
@@ -23,6 +23,16 @@ const VALIDITY = new Table<ValidityPeriod>({
   EndDateTime: { close: (el, v) => { v.end ??= el.text; } },
 });
 
+const amount = (el: { text: string; attrs: Record<string, string> }): PriceAmount => ({ amount: el.text.trim(), currency: el.attrs.CurrencyCode ?? null });
+
+const PRICE = new Table<Price>({
+  PriceType: { close: (el, p) => { p.code ??= el.text; } },
+  PriceCode: { close: (el, p) => { p.code ??= el.text; } },
+  PriceRangeType: { close: (el, p) => { p.range ??= el.text; } },
+  WholesalePricePerUnit: { close: (el, p) => { p.wholesale ??= amount(el); } },
+  SuggestedRetailPrice: { close: (el, p) => { p.retail ??= amount(el); } },
+});
+
 const TERMS: Rules<Deal> = {
   CommercialModelType: { close: (el, deal) => pushUnique(deal.commercialModels, el.text) },
   UseType: { close: (el, deal) => pushUnique(deal.useTypes, el.text) },
@@ -36,6 +46,13 @@ const TERMS: Rules<Deal> = {
       const period: ValidityPeriod = { start: null, end: null, loc: locOf(el, d) };
       deal.validity.push(period);
       d.push(el, VALIDITY, period);
+    },
+  },
+  PriceInformation: {
+    open: (el, deal, d) => {
+      const price: Price = { code: null, range: null, wholesale: null, retail: null };
+      (deal.prices ??= []).push(price);
+      d.push(el, PRICE, price);
     },
   },
   TakeDown: { close: (el, deal) => { deal.takeDown = toBool(el.text) === true; } },
@@ -65,6 +82,7 @@ const RELEASE_DEAL = new Table<ReleaseDealDraft>({
         isPreOrder: null,
         preOrderReleaseDate: null,
         effectiveDate: null,
+        prices: null,
         loc: locOf(el, d),
       };
       rd.deals.push(deal);

@@ -211,6 +211,20 @@ export interface ValidityPeriod {
   loc: LocId;
 }
 
+/** An amount of `DealTerms/PriceInformation` (WholesalePricePerUnit, SuggestedRetailPrice). */
+export interface PriceAmount {
+  amount: string;
+  currency: string | null;
+}
+
+/** `DealTerms/PriceInformation`: a price tier code (3.x PriceType, 4.x PriceCode), a range type, amounts. */
+export interface Price {
+  code: string | null;
+  range: string | null;
+  wholesale: PriceAmount | null;
+  retail: PriceAmount | null;
+}
+
 export interface Deal {
   /** Release references this deal applies to (ReleaseDeal/DealReleaseReference). */
   releaseReferences: Located[];
@@ -226,6 +240,8 @@ export interface Deal {
   preOrderReleaseDate: string | null;
   /** 3.x ReleaseDeal/EffectiveDate. */
   effectiveDate: string | null;
+  /** `PriceInformation`s; null when the deal has none (most catalog deals: nothing stored for them). */
+  prices: Price[] | null;
   loc: LocId;
 }
 

@@ -8,8 +8,9 @@
 import { defineRule } from '../../define.js';
 import type { Deal } from '../../../ern/model.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
-import { coverageOf, overlaps } from '../../../territories/coverage.js';
-import { intervalsOf, periodsOverlap } from '../../../deals/deal-periods.js';
+import { overlaps } from '../../../territories/coverage.js';
+import { periodsOverlap } from '../../../deals/deal-periods.js';
+import { resolveDeals, type Offer } from '../../../deals/resolve.js';
 
 export default defineRule({
   id: 'deals-overlap',
@@ -41,6 +42,8 @@ export default defineRule({
       if (!el.bare.includes('/DealTerms/DistributionChannel/') || el.text === '') return;
       channelParties.set(dealLine, (channelParties.get(dealLine) ?? new Set()).add(el.text));
     };
+    /** A deal in force as an offer (its number is not needed here). */
+    const offerOf = (deal: Deal): Offer => resolveDeals([{ deal, n: -1 }]).offers[0];
     /** Reports each pair of `deals` (of one release) in force at once for the same uses, models, channels, territories and dates. */
     function compare(release: string, deals: Deal[], reported: Set<string>): void {
       for (let i = 0; i < deals.length; i++) {
@@ -50,8 +53,10 @@ export default defineRule({
           const useTypes = common(a.useTypes, b.useTypes);
           const models = common(a.commercialModels, b.commercialModels);
           if (useTypes.length === 0 || models.length === 0) continue;
-          if (!overlaps(coverageOf(a), coverageOf(b))) continue;
-          const periods = intervalsOf(a).some((p) => p && intervalsOf(b).some((q) => q && periodsOverlap(p, q)));
+          // Where and when each deal offers, as the availability view resolves it (deals/resolve.ts).
+          const [x, y] = [offerOf(a), offerOf(b)];
+          if (!overlaps(x.coverage, y.coverage)) continue;
+          const periods = x.periods.some((p) => p.interval && y.periods.some((q) => q.interval && periodsOverlap(p.interval!, q.interval)));
           if (!periods) continue;
           const key = `${lineOf(a)}:${lineOf(b)}`;
           if (reported.has(key)) continue;

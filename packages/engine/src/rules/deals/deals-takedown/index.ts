@@ -5,9 +5,8 @@
  */
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
-import { indexMessage } from '../../../ern/index-of-message.js';
 import { todayNumber } from '../../../codes/iso-date.js';
-import { intervalsOf } from '../../../deals/deal-periods.js';
+import { allOffersEnded, resolveRelease } from '../../../deals/resolve.js';
 import { productReleases, releaseName } from '../../release/release-contents.js';
 import { dealReleases } from '../../message-text.js';
 
@@ -47,16 +46,14 @@ export default defineRule({
           const messageId = deal.takeDown ? 'takeDown' : 'allCancelled';
           ctx.report({ messageId, loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null, needsStaff: true, data: { releases: dealReleases(deal) } });
         }
-        const index = indexMessage(m);
         const today = todayNumber();
+        // The deals' resolution the availability view gives (deals/resolve.ts): "every offer ended" means the same in both.
         for (const release of productReleases(m)) {
           if (!release.reference) continue;
-          const deals = index.dealsOfRelease(release.reference.value).filter((d) => !d.takeDown && !d.allDealsCancelled);
-          if (deals.length === 0) continue;
-          const periods = deals.flatMap(intervalsOf);
-          if (periods.some((p) => !p || p.end >= today)) continue;
-          const lastEnd = deals.flatMap((d) => d.validity.map((v) => v.end ?? '')).sort().pop() ?? '';
-          ctx.report({ messageId: 'ended', loc: deals[0].loc, release: release.reference.value, needsStaff: true, data: { release: releaseName(release, ctx.message), end: lastEnd } });
+          const deals = resolveRelease(m, release.reference.value);
+          const { ended, lastEnd } = allOffersEnded(deals, today);
+          if (!ended) continue;
+          ctx.report({ messageId: 'ended', loc: m.deals.at(deals.offers[0].deal)!.loc, release: release.reference.value, needsStaff: true, data: { release: releaseName(release, ctx.message), end: lastEnd } });
         }
       },
     };

@@ -3,8 +3,8 @@
  * the profile's territories (`Worldwide` = any). A deal without any territory sells nowhere.
  */
 import { defineRule } from '../../define.js';
-import { indexMessage } from '../../../ern/index-of-message.js';
-import { coverageOf, covers, describeCoverage } from '../../../territories/coverage.js';
+import { describeCoverage } from '../../../territories/coverage.js';
+import { offeredInAny, resolveRelease } from '../../../deals/resolve.js';
 import { productReleases, releaseName } from '../../release/release-contents.js';
 import { numbersWhere } from '../../record-notes.js';
 
@@ -35,15 +35,15 @@ export default defineRule({
           const deal = m.deals.at(n)!;
           ctx.report({ messageId: 'noTerritory', loc: deal.loc, release: deal.releaseReferences[0]?.value ?? null });
         }
-        const index = indexMessage(m);
         const service = ctx.profile.territories.length ? ctx.profile.territories : ['Worldwide'];
         // The product releases (worked out once for the rules), not every track release of a catalog.
         for (const release of productReleases(m)) {
           if (!release.reference) continue;
-          const deals = index.dealsOfRelease(release.reference.value).filter((d) => !d.takeDown && !d.allDealsCancelled);
-          if (deals.length === 0) continue; // no deal at all is deals-release-covered's finding
-          const coverages = deals.map(coverageOf);
-          if (service.some((t) => coverages.some((c) => covers(c, t)))) continue;
+          // The resolution the availability view gives (deals/resolve.ts): takedowns are deals-takedown's.
+          const deals = resolveRelease(m, release.reference.value);
+          if (deals.offers.length === 0) continue; // no deal at all is deals-release-covered's finding
+          if (offeredInAny(deals, service)) continue;
+          const coverages = deals.offers.map((o) => o.coverage);
           ctx.report({
             messageId: 'unsold',
             loc: release.loc,
