@@ -22,7 +22,8 @@ describe.each(backends())('authentication ($name)', (backend) => {
 
       it('answers 401 with the same body whatever else the request carries: a cookie is no credential here', async () => {
         const noKey = { error: 'Send the API key as "Authorization: Bearer <API_KEY>".', code: 'unauthenticated' };
-        for (const headers of [{}, { cookie: 'session=anything' }, { cookie: `session=${writer.key}` }]) {
+        const requests: Record<string, string>[] = [{}, { cookie: 'session=anything' }, { cookie: `session=${writer.key}` }];
+        for (const headers of requests) {
           const response = await server.fetch(`${base}/me`, { headers });
           expect({ status: response.status, body: await response.json() }).toEqual({ status: 401, body: noKey });
         }
