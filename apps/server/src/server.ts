@@ -1,5 +1,5 @@
 /**
- * Builds the partner API: Fastify with the shared JSON Schemas, both base paths, auth per route,
+ * Builds the partner API: Fastify with the shared JSON Schemas, both base paths, the Caller of each route,
  * CORS, legacy headers, the engine pool and the delivery worker. `startServer` also listens.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -9,16 +9,17 @@ import { openMigratedDb, type OpenDb } from './db/connect.js';
 import { openBlobStore } from './blob/open-blob-store.js';
 import { EnginePool } from './ddex/engine-pool.js';
 import { DeliveryRunner } from './ddex/delivery-runner.js';
-import { loadApiSchemas, ref } from './api-schemas.js';
-import { authenticate } from './auth/authenticate.js';
-import { addLegacyHeaders, CURRENT_PREFIX, LEGACY_PREFIX } from './http/base-url.js';
+import { loadApiSchemas } from './api-schemas.js';
+import callerPlugin from './auth/caller-plugin.js';
+import { keyAuthenticator } from './auth/key-authenticator.js';
+import { addLegacyHeaders } from './http/base-url.js';
 import { registerCors } from './http/cors.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { ROUTES } from './http/routes.js';
-import type { AppContext, RouteSpec } from './http/route-spec.js';
-import { buildOpenApi } from './openapi/build-openapi.js';
+import type { AppContext } from './http/route-spec.js';
+import { registerApi } from './http/register-api.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { registerInvitePage } from './members/invite-page.js';
@@ -31,33 +32,6 @@ export interface RunningServer {
   /** Port of the SFTP inbox (the sftp role), else null. */
   sftpPort: number | null;
   close(): Promise<void>;
-}
-
-function registerRoute(app: FastifyInstance, ctx: AppContext, prefix: string, route: RouteSpec): void {
-  app.route({
-    method: route.method,
-    url: prefix + route.path,
-    schema: {
-      ...(route.querystring ? { querystring: ref(route.querystring) } : {}),
-      ...(route.params ? { params: ref(route.params) } : {}),
-      response: { [route.success.status]: ref(route.success.schema), '4xx': ref('error.schema.json'), '5xx': ref('error.schema.json') },
-    },
-    // Auth runs before the body is read, so a refused upload costs nothing.
-    preValidation: async (request, reply) => {
-      if (route.scope === 'public') return;
-      try {
-        await authenticate(ctx.db, request, route.scope);
-      } finally {
-        const rate = request.caller?.rate;
-        if (rate) {
-          reply.header('X-RateLimit-Limit', String(rate.limit));
-          reply.header('X-RateLimit-Remaining', String(rate.remaining));
-          reply.header('X-RateLimit-Reset', String(rate.resetSeconds));
-        }
-      }
-    },
-    handler: async (request, reply) => route.handler(ctx, request.caller!, request, reply),
-  });
 }
 
 export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null }; sftp: SftpInbox | null }> {
@@ -112,6 +86,8 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   await app.register(multipart);
+  // Before any route: each route's declared callers are checked as it is added (auth/caller-plugin.ts).
+  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db)] });
 
   app.addHook('onRequest', async (request, reply) => addLegacyHeaders(request, reply));
   registerCors(app);
@@ -119,11 +95,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   registerInvitePage(app, ctx);
   registerLinkPages(app, ctx);
 
-  const openapi = buildOpenApi(ROUTES);
-  for (const prefix of [CURRENT_PREFIX, LEGACY_PREFIX]) {
-    for (const route of ROUTES) registerRoute(app, ctx, prefix, route);
-    app.get(`${prefix}/openapi.json`, async () => openapi);
-  }
+  registerApi(app, ctx, ROUTES);
 
   if (config.runDeliveryWorker) runner.start();
   if (config.roles.has('worker')) await jobs.start();

@@ -20,6 +20,27 @@ describe.each(backends())('authentication ($name)', (backend) => {
         await expectError(await server.fetch(`${base}/me`, { headers: { authorization: `Basic ${writer.key}` } }), 401, 'unauthenticated');
       });
 
+      it('answers 401 with the same body whatever else the request carries: a cookie is no credential here', async () => {
+        const noKey = { error: 'Send the API key as "Authorization: Bearer <API_KEY>".', code: 'unauthenticated' };
+        const requests: Record<string, string>[] = [{}, { cookie: 'session=anything' }, { cookie: `session=${writer.key}` }];
+        for (const headers of requests) {
+          const response = await server.fetch(`${base}/me`, { headers });
+          expect({ status: response.status, body: await response.json() }).toEqual({ status: 401, body: noKey });
+        }
+      });
+
+      it('sends the rate headers once the key is counted, a scope refusal included, and none before', async () => {
+        const reader = await setUpAccount(server, { scopes: ['members:read'] });
+        const refused = await server.fetch(`${base}/ddex`, { headers: bearer(reader.key) });
+        await expectError(refused, 403, 'insufficient_scope');
+        expect(refused.headers.get('x-ratelimit-limit')).toBe('600');
+        expect(Number(refused.headers.get('x-ratelimit-remaining'))).toBeLessThan(600);
+        expect(Number(refused.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+        const unknown = await server.fetch(`${base}/ddex`, { headers: bearer('svc_live_nothing') });
+        await expectError(unknown, 401, 'invalid_key');
+        expect(unknown.headers.get('x-ratelimit-limit')).toBeNull();
+      });
+
       it('answers 401 invalid_key for an unknown key', async () => {
         const unknown = writer.key.slice(0, -4) + (writer.key.endsWith('AAAA') ? 'BBBB' : 'AAAA');
         await expectError(await server.fetch(`${base}/me`, { headers: bearer(unknown) }), 401, 'invalid_key');

@@ -1,4 +1,5 @@
 /** GET /me and GET /ping (any valid key). A ping is recorded as connection activity for the dashboard. */
+import { keyOf } from '../auth/caller.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 export const meRoute: RouteSpec = {
@@ -11,10 +12,11 @@ export const meRoute: RouteSpec = {
   success: { status: 200, schema: 'me.schema.json', description: 'Account and key' },
   errors: [],
   async handler(_ctx, caller) {
+    const { id, name, prefix, expires_at, created_at } = keyOf(caller);
     return {
       partner: caller.account,
       environment: 'production',
-      key: { ...caller.key, environment: 'production' },
+      key: { id, name, prefix, scopes: caller.scopes, expires_at, created_at, environment: 'production' },
     };
   },
 };
@@ -33,7 +35,7 @@ export const pingRoute: RouteSpec = {
       .insertInto('connection_activity')
       .values({
         account_id: caller.account.id,
-        key_id: caller.key.id,
+        key_id: keyOf(caller).id,
         kind: 'api_ping',
         ip: request.ip,
         user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
@@ -46,8 +48,9 @@ export const pingRoute: RouteSpec = {
       server_time: new Date().toISOString(),
       account: caller.account,
       plan: caller.plan,
-      key: { prefix: caller.key.prefix, scopes: caller.key.scopes },
-      rate_limit: { limit: caller.rate.limit, remaining: caller.rate.remaining },
+      key: { prefix: keyOf(caller).prefix, scopes: caller.scopes },
+      // Every key has a rate (auth/key-authenticator.ts).
+      rate_limit: { limit: caller.rate!.limit, remaining: caller.rate!.remaining },
     };
   },
 };

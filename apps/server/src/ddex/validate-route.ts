@@ -7,19 +7,19 @@ import type { AppContext, RouteSpec } from '../http/route-spec.js';
 import { bodyGuardOf } from '../http/body-guard.js';
 import { storeTestReport } from '../test-reports/store.js';
 
-/** A dry-run slot of this process, when both the process's and the key's limits allow one. */
-function takeSlot(ctx: AppContext, keyId: number): { release(): void } | null {
+/** A dry-run slot of this process, when both the process's and the caller's credential's limits allow one. */
+function takeSlot(ctx: AppContext, limitKey: string): { release(): void } | null {
   const inFlight = ctx.validationsInFlight;
-  const mine = inFlight.byKey.get(keyId) ?? 0;
+  const mine = inFlight.byKey.get(limitKey) ?? 0;
   if (inFlight.count >= ctx.config.limits.validateConcurrent || mine >= ctx.config.limits.validateConcurrentPerKey) return null;
   inFlight.count++;
-  inFlight.byKey.set(keyId, mine + 1);
+  inFlight.byKey.set(limitKey, mine + 1);
   return {
     release() {
       inFlight.count--;
-      const left = (inFlight.byKey.get(keyId) ?? 1) - 1;
-      if (left > 0) inFlight.byKey.set(keyId, left);
-      else inFlight.byKey.delete(keyId);
+      const left = (inFlight.byKey.get(limitKey) ?? 1) - 1;
+      if (left > 0) inFlight.byKey.set(limitKey, left);
+      else inFlight.byKey.delete(limitKey);
     },
   };
 }
@@ -64,7 +64,7 @@ export const validateRoute: RouteSpec = {
       guard: bodyGuardOf(ctx.config),
     });
     const spilled = batch.content.kind === 'file' ? batch.content.path : null;
-    const slot = takeSlot(ctx, caller.key.id);
+    const slot = takeSlot(ctx, caller.limitKey);
     try {
       if (!slot) {
         const { validateConcurrent, validateConcurrentPerKey } = ctx.config.limits;

@@ -16,7 +16,7 @@ export function registerCors(app: FastifyInstance): void {
       reply.header('Vary', 'Origin');
     }
   });
-  app.options('*', async (request, reply) => {
+  app.options('*', { config: { auth: 'public' } }, async (request, reply) => {
     const requested = request.headers['access-control-request-headers'];
     reply
       .header('Access-Control-Allow-Origin', '*')

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Scope } from '../auth/api-keys.js';
-import type { Caller } from '../auth/authenticate.js';
+import type { Caller } from '../auth/caller.js';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import type { ServerConfig } from '../config.js';
@@ -19,8 +19,8 @@ export interface AppContext {
   config: ServerConfig;
   blobs: BlobStore;
   validatePool: EnginePool;
-  /** Dry runs in progress in this process, in all and per key (429 busy above the limits). */
-  validationsInFlight: { count: number; byKey: Map<number, number> };
+  /** Dry runs in progress in this process, in all and per credential (`caller.limitKey`; 429 busy above the limits). */
+  validationsInFlight: { count: number; byKey: Map<string, number> };
   /** Wakes the delivery worker after a delivery is queued. */
   onDeliveryQueued: () => void;
   /** Base URL for links in emails: PUBLIC_URL, else the address this process listens on. */
@@ -36,7 +36,10 @@ export interface RouteSpec {
   operationId: string;
   summary: string;
   description: string;
-  /** Scope needed; null: any valid key; 'public': no key (the OpenAPI document). */
+  /**
+   * Scope needed; null: any valid key; 'public': no key (a part URL, signed instead). Which kinds
+   * of credential the API takes is decided once for every route (`http/register-api.ts`).
+   */
   scope: Scope | null | 'public';
   querystring?: string;
   params?: string;

@@ -24,7 +24,7 @@ export function registerLinkPages(app: FastifyInstance, ctx: AppContext): void {
   const find = (slug: string) => ctx.db.selectFrom('links').selectAll().where('slug', '=', slug).where('active', '=', 1).executeTakeFirst();
   const notFound = (reply: FastifyReply) => page(reply, 404, 'Link not found', '<h1>Link not found</h1><p>This link does not exist or is no longer active.</p>');
 
-  app.get('/l/:slug', async (request, reply) => {
+  app.get('/l/:slug', { config: { auth: 'public' } }, async (request, reply) => {
     const link = await find((request.params as { slug: string }).slug);
     if (!link) return notFound(reply);
     await count(ctx.db, link.id, 'views');
@@ -44,7 +44,7 @@ export function registerLinkPages(app: FastifyInstance, ctx: AppContext): void {
     return page(reply, 200, `${link.title} — ${link.artist}`, `${cover}<h1>${escapeHtml(link.title)}</h1><p>${escapeHtml(link.artist)}</p>${presave}<ul>${stores}</ul>`);
   });
 
-  app.get('/l/:slug/artwork', async (request, reply) => {
+  app.get('/l/:slug/artwork', { config: { auth: 'public' } }, async (request, reply) => {
     const link = await find((request.params as { slug: string }).slug);
     if (!link?.artwork_key) return notFound(reply);
     const copy = await ctx.blobs.openLocal(link.artwork_key).catch(() => null);
@@ -57,7 +57,7 @@ export function registerLinkPages(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.get('/l/:slug/go/:store', async (request, reply) => {
+  app.get('/l/:slug/go/:store', { config: { auth: 'public' } }, async (request, reply) => {
     const { slug, store } = request.params as { slug: string; store: string };
     const link = await find(slug);
     if (!link) return notFound(reply);
@@ -67,7 +67,7 @@ export function registerLinkPages(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(302).header('location', target.url).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send();
   });
 
-  app.post('/l/:slug/presave', async (request, reply) => {
+  app.post('/l/:slug/presave', { config: { auth: 'public' } }, async (request, reply) => {
     const link = await find((request.params as { slug: string }).slug);
     if (!link) return notFound(reply);
     if (!(link.release_date !== null && link.release_date > nowIso().slice(0, 10))) return page(reply, 409, 'Already out', '<p>This release is out: pre-saves have closed.</p>');

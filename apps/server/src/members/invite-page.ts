@@ -40,7 +40,7 @@ async function formBody(stream: Readable | undefined): Promise<Record<string, st
 }
 
 export function registerInvitePage(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/invite/:token', async (request, reply) => {
+  app.get('/invite/:token', { config: { auth: 'public' } }, async (request, reply) => {
     const state = await invitationByToken(ctx.db, (request.params as { token: string }).token);
     if (!state.ok) return refused(reply, state);
     return page(
@@ -50,7 +50,7 @@ export function registerInvitePage(app: FastifyInstance, ctx: AppContext): void 
       `<p>Welcome, ${escapeHtml(state.name)} (${escapeHtml(state.email)}).</p><form method="post"><label>Password (at least ${MIN_PASSWORD} characters) <input type="password" name="password" minlength="${MIN_PASSWORD}" required autocomplete="new-password"></label> <button type="submit">Set password</button></form>`,
     );
   });
-  app.post('/invite/:token', async (request, reply) => {
+  app.post('/invite/:token', { config: { auth: 'public' } }, async (request, reply) => {
     const token = (request.params as { token: string }).token;
     const { password } = await formBody(request.body as Readable | undefined);
     if (typeof password !== 'string' || password.length < MIN_PASSWORD) {

@@ -1,35 +1,33 @@
 /**
- * Authentication and authorization of one request, in the order the spec implies: header, key
- * (retired test key, unknown, revoked, expired), account (inactive, plan without the API), the
- * key's rate, then the scope the endpoint needs.
+ * The API key authenticator: `Authorization: Bearer svc_live_…`, checked in the order the spec
+ * implies: the header, the key (retired test key, unknown, revoked, expired), the account
+ * (inactive, plan without the API), then the key's rate is counted. The caller plugin then answers
+ * a rate past its limit and checks the route's scope.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { countRequest, type RateState } from '../http/rate-limit.js';
-import { hashKey, hashesEqual, hasScope, LIVE_PREFIX, RETIRED_TEST_PREFIX, visiblePrefix, type Scope } from './api-keys.js';
-import { planOf, type PlanInfo } from './plans.js';
-
-export interface Caller {
-  account: { id: number; name: string; email: string };
-  key: { id: number; name: string; prefix: string; scopes: string[]; expires_at: string | null; created_at: string };
-  plan: PlanInfo;
-  rate: RateState;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller?: Caller;
-  }
-}
+import { countRequest } from '../http/rate-limit.js';
+import { hashKey, hashesEqual, LIVE_PREFIX, RETIRED_TEST_PREFIX, visiblePrefix } from './api-keys.js';
+import type { Authenticator, Caller } from './caller.js';
+import { planOf } from './plans.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export async function authenticate(db: Kysely<Database>, request: FastifyRequest, scope: Scope | null): Promise<Caller> {
+export function keyAuthenticator(db: Kysely<Database>): Authenticator {
+  return {
+    kind: 'key',
+    noun: 'key',
+    missing: 'Send the API key as "Authorization: Bearer <API_KEY>".',
+    authenticate: (request) => authenticateKey(db, request),
+  };
+}
+
+async function authenticateKey(db: Kysely<Database>, request: FastifyRequest): Promise<Caller | null> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
-  if (!match) throw new ApiError(401, 'unauthenticated', 'Send the API key as "Authorization: Bearer <API_KEY>".');
+  if (!match) return null;
   const presented = match[1];
   if (presented.startsWith(RETIRED_TEST_PREFIX)) {
     throw new ApiError(401, 'test_keys_retired', 'svc_test_ keys are retired with the sandbox; use a svc_live_ key and POST /ddex/validate to test.');
@@ -68,26 +66,13 @@ export async function authenticate(db: Kysely<Database>, request: FastifyRequest
   const plan = planOf({ plan: row.plan, rate_per_minute: row.rate_per_minute });
   if (!plan.included) throw new ApiError(403, 'api_not_in_plan', `The ${row.plan} plan does not include the API (Enterprise and Custom do).`);
 
-  const rate = await countRequest(db, row.key_id, plan.rate);
-  const caller: Caller = {
+  return {
     account: { id: row.account_id, name: row.account_name, email: row.account_email },
-    key: {
-      id: row.key_id,
-      name: row.key_name,
-      prefix: row.prefix,
-      scopes: JSON.parse(row.scopes) as string[],
-      expires_at: row.expires_at,
-      created_at: row.key_created_at,
-    },
+    scopes: JSON.parse(row.scopes) as string[],
+    via: 'key',
+    credential: { kind: 'key', id: row.key_id, name: row.key_name, prefix: row.prefix, expires_at: row.expires_at, created_at: row.key_created_at },
     plan,
-    rate,
+    rate: await countRequest(db, row.key_id, plan.rate),
+    limitKey: `key:${row.key_id}`,
   };
-  request.caller = caller;
-  if (rate.exceeded) {
-    throw new ApiError(429, 'rate_limited', `Rate limit of ${rate.limit} requests per minute exceeded; retry after ${rate.resetSeconds} s.`, {}, { 'retry-after': String(rate.resetSeconds) });
-  }
-  if (scope && !hasScope(caller.key.scopes, scope)) {
-    throw new ApiError(403, 'insufficient_scope', `This key lacks the ${scope} scope.`, { scope });
-  }
-  return caller;
 }
