@@ -10,18 +10,14 @@ import { BatchError, UnreadableMessageError, answerOf, dayOf, purgedOf, readMode
 import { writeOut, type CliIo } from '../io.js';
 import { EXIT, UsageError } from '../usage-error.js';
 import { answerText, purgedText, tableText } from './text.js';
+import type { Question } from './question.js';
+
 
 interface Options {
   territory?: string;
   on?: string;
   format: 'text' | 'json';
   schemas?: string;
-}
-
-export interface Question {
-  territory: string;
-  on: string;
-  day: number;
 }
 
 export function availabilityCommand(io: CliIo, setCode: (code: number) => void): Command {

@@ -1,6 +1,6 @@
 /** The readable forms of `ddex-check availability`: per release, the table of offers, or the answer for a territory and a day. */
 import type { OfferRow, PriceOut, ReleaseAnswer, ReleaseTable, UseOut } from '@ddex-check/engine';
-import type { Question } from './command.js';
+import type { Question } from './question.js';
 
 type Ids = ReleaseTable['ids'];
 
