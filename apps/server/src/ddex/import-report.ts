@@ -11,6 +11,7 @@ import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from './db-catalog.js';
 import { emitEvent } from '../events/emit.js';
 import { deliveryEventData } from './events.js';
 import { failureText, planItems, type ItemError, type PlannedItem } from './release-items.js';
+import { recordMessages } from './delivery-messages.js';
 
 export class LeaseLost extends Error {}
 
@@ -122,6 +123,8 @@ export async function importReport(db: Kysely<Database>, job: Job, workerId: str
         .execute();
     }
     await upsertRecordings(trx, job, report, importedFiles, now);
+    // Each message as read, for what answers per message (the SFTP inbox's acknowledgements).
+    await recordMessages(trx, job.id, report);
 
     const imported = counts.created + counts.updated + counts.flagged;
     const status: DeliveryStatus = planned.length > 0 && counts.left_out === 0 ? 'done' : imported > 0 ? 'partial' : 'failed';
