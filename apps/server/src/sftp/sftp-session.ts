@@ -5,7 +5,8 @@
  * to disk at the offsets the client gives (out of order, many requests in flight), never gathered in
  * memory, within the write window (`written-file`: the inbox holds no more than the client sent);
  * closing a written file is when `fileArrived` decides what it means (a marker, a test, a ping).
- * Names are checked for length when created (`name-limits`).
+ * Names are checked for length when created (`name-limits`). A sealed batch, and a processed
+ * `/production` batch while its folder is kept (with its ACK files), take no change.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
