@@ -80,8 +80,8 @@ describe.each(backends())('SFTP inbox ($name)', (backend) => {
     expect(delivery.items).toHaveLength(1);
     expect(delivery.items[0].outcome).toBe('created');
     expect(delivery.items[0].upc).toBe(album.upc);
-    // The delivery holds the batch; the folder left the inbox.
-    expect(fs.existsSync(path.join(treeOf('production'), 'album-prod'))).toBe(false);
+    // The folder stays, read-only, for its acknowledgements (sftp-acknowledgements.test.ts) until retention.
+    expect(fs.existsSync(path.join(treeOf('production'), 'album-prod', `${album.upc}.xml`))).toBe(true);
     const batches = await server.admin('sftp', 'batches', '--account', String(account.accountId));
     expect(batches.find((b: any) => b.name === 'album-prod')).toMatchObject({ area: 'production', status: 'queued', delivery_id: listed.id });
   });

@@ -12,6 +12,7 @@ import { emitEvent } from '../events/emit.js';
 import { deliveryEventData } from './events.js';
 import { failureText, planItems } from './release-items.js';
 import { importReleases, type ImportingDelivery } from '../releases/import-releases.js';
+import { recordMessages } from './delivery-messages.js';
 
 export class LeaseLost extends Error {}
 
@@ -39,6 +40,8 @@ export async function importReport(db: Kysely<Database>, job: ImportingDelivery,
         .values({ delivery_id: job.id, position: item.position, file: item.file, ref: item.ref, title: item.title, upc: item.upc, outcome, release_id: releaseId, errors: JSON.stringify(errors) })
         .execute();
     }
+    // Each message as read, for what answers per message (the SFTP inbox's acknowledgements).
+    await recordMessages(trx, job.id, report);
 
     const imported = counts.created + counts.updated + counts.flagged;
     const status: DeliveryStatus = planned.length > 0 && counts.left_out === 0 ? 'done' : imported > 0 ? 'partial' : 'failed';

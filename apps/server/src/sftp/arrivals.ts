@@ -30,13 +30,32 @@ export async function isSealed(db: Kysely<Database>, accountId: number, area: Ar
   return Boolean(row);
 }
 
+/** A processed `/production` batch whose folder is still kept (read-only, with its acknowledgements), or undefined. */
+export async function keptBatch(db: Kysely<Database>, accountId: number, name: string) {
+  return db
+    .selectFrom('sftp_batches')
+    .select(['id', 'finished_at', 'acknowledged_at', 'delivery_id'])
+    .where('account_id', '=', accountId)
+    .where('area', '=', 'production')
+    .where('name', '=', name)
+    .where('status', 'in', ['queued', 'failed'])
+    .where('folder_removed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The kept batch's folder is gone (removed by hand, or retention died before saying so): its name is free. */
+export async function keptFolderGone(db: Kysely<Database>, batchId: number): Promise<void> {
+  await db.updateTable('sftp_batches').set({ folder_removed_at: nowIso() }).where('id', '=', batchId).where('folder_removed_at', 'is', null).execute();
+}
+
 async function seal(db: Kysely<Database>, who: Uploader, area: Area, name: string, kind: 'folder' | 'file', marker: string | null): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const pending = await trx.selectFrom('sftp_batches').select('id').where('account_id', '=', who.accountId).where('area', '=', area).where('name', '=', name).where('status', '=', 'received').executeTakeFirst();
     if (pending) return false;
     const row = await trx
       .insertInto('sftp_batches')
-      .values({ account_id: who.accountId, area, name, kind, marker, status: 'received', delivery_id: null, test_report_id: null, error: null, size_bytes: null, created_at: nowIso(), finished_at: null })
+      .values({ account_id: who.accountId, area, name, kind, marker, status: 'received', delivery_id: null, test_report_id: null, error: null, size_bytes: null, created_at: nowIso(), finished_at: null, acknowledged_at: null, folder_removed_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     await enqueueJob(trx, { kind: area === 'production' ? PRODUCTION_JOB : TEST_JOB, payload: { batchId: row.id }, dedupeKey: `sftp-batch:${row.id}`, maxAttempts: 3 });

@@ -1,7 +1,7 @@
 /**
  * The two jobs a marker queues. `sftp.production`: the batch folder is zipped (streamed) into the
- * blob store and queued with `queueDelivery`, exactly as POST /ddex queues a body; the folder is then
- * removed from the inbox (the delivery holds the batch). `sftp.test`: the dry run of POST /ddex/validate
+ * blob store and queued with `queueDelivery`, exactly as POST /ddex queues a body; the folder stays,
+ * read-only, for its acknowledgements (`acknowledge-job`) until retention removes it. `sftp.test`: the dry run of POST /ddex/validate
  * (same engine pool, same member: the account's own catalog) on the folder's zip or the single file;
  * its reports are written beside it and it is stored as a test report of the account.
  */
@@ -47,12 +47,8 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
     kind: PRODUCTION_JOB,
     async run({ batchId }) {
       const batch = await pendingBatch(ctx, batchId);
-      if (!batch) {
-        // Queued by an attempt that died before removing the folder: finish that.
-        const done = await ctx.db.selectFrom('sftp_batches').select(['account_id', 'name']).where('id', '=', batchId).where('status', '=', 'queued').executeTakeFirst();
-        if (done) await fsp.rm(folderOf(tree, done.account_id, 'production', done.name), { recursive: true, force: true });
-        return;
-      }
+      // Queued already (by an attempt that died after its transaction): nothing is left to do.
+      if (!batch) return;
       // Refused when created since; a batch sealed before that fails once, saying why, instead of at each attempt.
       const tooLong = topNameTooLong('production', batch.name, 'folder');
       if (tooLong) return finish(ctx, batchId, { status: 'failed', error: tooLong });
@@ -85,8 +81,7 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
         await ctx.blobs.delete(key);
         return;
       }
-      // The delivery holds the batch now; the folder's name is free for another batch.
-      await fsp.rm(folder, { recursive: true, force: true });
+      // The delivery holds the batch now; the folder stays, read-only, for its acknowledgements.
       ctx.onDeliveryQueued();
     },
   };

@@ -18,7 +18,8 @@ export function reportText(report: Report): string {
   return formatterFor('text')!([report], { failOn: 'rejected', color: false, cwd: '/', tool: { name: 'ddex-check', version: SERVER_VERSION } });
 }
 
-async function writeAtomically(workDir: string, target: string, content: string): Promise<void> {
+/** Writes `content` to `target` through a scratch file in `workDir` and a rename: readers see all of it or nothing. */
+export async function writeAtomically(workDir: string, target: string, content: string): Promise<void> {
   const temp = path.join(workDir, `${crypto.randomUUID()}.part`);
   try {
     await fsp.writeFile(temp, content);

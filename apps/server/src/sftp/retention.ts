@@ -1,8 +1,10 @@
 /**
  * The inbox's retention sweep (spec 1, 8), a recurring job: a `/production` folder that never got
- * its marker is removed 7 days after its last change; everything at the top of `/test` (batches,
- * reports, connection test files) 7 days after its last change. Folders whose marker arrived and
- * whose work is still pending are left alone. Times come from the server's clock (tests move it).
+ * its marker is removed 7 days after its last change, a processed one (kept read-only with its
+ * acknowledgements) 7 days after its acknowledgements were written; everything at the top of
+ * `/test` (batches, reports, connection test files) 7 days after its last change. Folders whose
+ * marker arrived and whose work or acknowledgements are still pending are left alone. Times come
+ * from the server's clock (tests move it).
  * Scratch files older than a day (left by a process that died mid-write) go too.
  */
 import fsp from 'node:fs/promises';
@@ -10,7 +12,7 @@ import path from 'node:path';
 import type { JobHandler } from '../jobs/job-runner.js';
 import { nowMs } from '../clock.js';
 import { InboxTree, type Area } from './inbox-tree.js';
-import { isSealed } from './arrivals.js';
+import { isSealed, keptBatch, keptFolderGone } from './arrivals.js';
 
 export const SFTP_RETENTION_DAYS = 7;
 export const SFTP_RETENTION_JOB = 'sftp.retention';
@@ -37,6 +39,15 @@ export function sftpRetentionJob(tree: InboxTree): JobHandler {
           const names = await fsp.readdir(dir).catch(() => [] as string[]);
           for (const name of names) {
             const target = path.join(dir, name);
+            const kept = area === 'production' ? await keptBatch(ctx.db, accountId, name) : undefined;
+            if (kept) {
+              // Processed: kept from its acknowledgements on, whatever happened in it since.
+              if (!kept.acknowledged_at || Date.parse(kept.acknowledged_at) >= before) continue;
+              await fsp.rm(target, { recursive: true, force: true });
+              await keptFolderGone(ctx.db, kept.id);
+              removed++;
+              continue;
+            }
             const changed = await lastChangeMs(target).catch(() => null);
             if (changed === null || changed >= before) continue;
             if (await isSealed(ctx.db, accountId, area, name)) continue;

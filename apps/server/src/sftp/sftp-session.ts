@@ -5,7 +5,8 @@
  * to disk at the offsets the client gives (out of order, many requests in flight), never gathered in
  * memory, within the write window (`written-file`: the inbox holds no more than the client sent);
  * closing a written file is when `fileArrived` decides what it means (a marker, a test, a ping).
- * Names are checked for length when created (`name-limits`).
+ * Names are checked for length when created (`name-limits`). A sealed batch, and a processed
+ * `/production` batch while its folder is kept (with its ACK files), take no change.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -13,7 +14,9 @@ import type { Kysely } from 'kysely';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import type { Database } from '../db/schema.js';
 import { InboxTree, isReportName, PathRefused, resolveClientPath, type InboxPath } from './inbox-tree.js';
-import { fileArrived, isSealed, type Uploader } from './arrivals.js';
+import { fileArrived, isSealed, keptBatch, keptFolderGone, type Uploader } from './arrivals.js';
+import { isAckName } from './acknowledgement.js';
+import { SFTP_RETENTION_DAYS } from './retention.js';
 import { attrsOf, dirAttrs, entryOf } from './file-attrs.js';
 import { Refused, statusOf } from './sftp-status.js';
 import { abandon, openedFile, settle, writeAt, type FileHandle, type WriteLimits } from './written-file.js';
@@ -57,12 +60,29 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     return p;
   };
 
+  /**
+   * Why the processed `/production` batch `name` takes no change (its folder is kept, read-only, with
+   * its acknowledgements until retention removes it), or null. A kept folder removed by other means frees its name.
+   */
+  const processedRefusal = async (name: string): Promise<string | null> => {
+    const kept = await keptBatch(o.db, accountId, name);
+    if (!kept) return null;
+    const folder = disk({ kind: 'entry', virtual: `/production/${name}`, area: 'production', parts: [name] });
+    if (!(await fsp.lstat(folder).then(() => true, () => false))) {
+      await keptFolderGone(o.db, kept.id);
+      return null;
+    }
+    const removal = kept.acknowledged_at ? `on ${new Date(Date.parse(kept.acknowledged_at) + SFTP_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10)}` : `${SFTP_RETENTION_DAYS} days after its acknowledgements are written`;
+    return `/production/${name} was processed${kept.delivery_id ? ` (delivery ${kept.delivery_id})` : ''} and is read-only: its acknowledgements (ACK_*.xml) are written beside its messages, and the folder is removed ${removal}. Send anything else as a new batch in a folder with a new name`;
+  };
+
   /** A path something may be written at: inside an area, in a folder of its own under /production, not a report, not in a sealed batch. */
   const writablePath = async (given: string, what: 'file' | 'folder' | 'change'): Promise<Entry> => {
     const p = resolve(given, true);
     if (p.kind !== 'entry') throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual} cannot be changed: only /production and /test exist, and files go inside them`);
     if (p.area === 'production' && p.parts.length === 1 && what === 'file') throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual}: put each batch in a folder of its own, /production/<batch>/, finished by a BatchComplete_*.xml or *.complete marker`);
     if (p.area === 'test' && p.parts.length === 1 && isReportName(p.parts[0])) throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual}: *.report.txt and *.report.json are written by the server`);
+    if (p.area === 'production' && what !== 'change' && isAckName(p.parts[p.parts.length - 1])) throw new Refused(STATUS_CODE.PERMISSION_DENIED, `${p.virtual}: ACK_*.xml files in /production are written by the server (the DDEX acknowledgements of a batch's messages)`);
     // What the server names after a top entry (its zip, its reports) must fit on disk too.
     const tooLong = p.parts.length === 1 && what !== 'change' ? topNameTooLong(p.area, p.parts[0], what) : null;
     if (tooLong) throw new Refused(STATUS_CODE.FAILURE, tooLong);
@@ -70,6 +90,8 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     if (await isSealed(o.db, accountId, p.area, p.parts[0])) {
       throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${p.area}/${p.parts[0]} is complete and waits for its import or test; it takes no more changes: send anything else as a new batch in a new folder`);
     }
+    const processed = p.area === 'production' ? await processedRefusal(p.parts[0]) : null;
+    if (processed) throw new Refused(STATUS_CODE.PERMISSION_DENIED, processed);
     return p;
   };
 
@@ -174,7 +196,7 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
         throw new Refused(STATUS_CODE.FAILURE, `the file was not stored whole: ${h.failed}`);
       }
       // A file opened before its batch's marker arrived and finished after it is not part of the batch.
-      if (h.writable && h.path.parts.length >= 2 && (await isSealed(o.db, accountId, h.path.area, h.path.parts[0]))) {
+      if (h.writable && h.path.parts.length >= 2 && ((await isSealed(o.db, accountId, h.path.area, h.path.parts[0])) || (h.path.area === 'production' && (await processedRefusal(h.path.parts[0]))))) {
         await fsp.rm(disk(h.path), { force: true });
         throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${h.path.area}/${h.path.parts[0]} was completed by its marker before this file was finished: it is not part of the batch and was not kept; send it in a new batch`);
       }

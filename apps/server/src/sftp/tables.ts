@@ -41,6 +41,10 @@ export interface SftpBatchTable {
   size_bytes: number | null;
   created_at: string;
   finished_at: string | null;
+  /** `/production`: when the ACK files of its messages were written (the folder is kept 7 days from then). */
+  acknowledged_at: string | null;
+  /** `/production`: when its folder left the inbox (retention); until then the folder is read-only. */
+  folder_removed_at: string | null;
 }
 
 declare module '../db/schema.js' {

@@ -17,6 +17,7 @@ import { stores } from './0009-stores.js';
 import { payouts } from './0010-payouts.js';
 import { links } from './0011-links.js';
 import { uploadsStore } from './0012-uploads-store.js';
+import { sftpAcknowledgements } from './0013-sftp-acknowledgements.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -32,6 +33,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0010_payouts': payouts(types),
     '0011_links': links(types),
     '0012_uploads_store': uploadsStore(),
+    '0013_sftp_acknowledgements': sftpAcknowledgements(types),
   };
 }
 
