@@ -16,6 +16,7 @@ import { RULES } from '../../rules/registry.js';
 import { edit } from '../../rules/testing/rule-tester.js';
 import type { Check, Report } from '../../report/types.js';
 import type { ValidateOptions } from '../../options.js';
+import { trackRun } from '../../rules/testing/pin.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../fixtures');
 const scriptPath = path.join(fixtures, 'scripts/make-media-fixtures.mjs');
@@ -137,7 +138,9 @@ export async function runMediaRule(ruleId: string, spec: MediaBatchSpec & Pick<V
   const broken = all.filter((c) => /failed internally/.test(c.message));
   if (broken.length) throw new Error(`rule run failed: ${broken.map((c) => c.message).join('; ')}`);
   await rm(batch.dir, { recursive: true, force: true });
-  return { batch, report, findings: all.filter((c) => c.status !== 'pass'), all };
+  const run = { batch, report, findings: all.filter((c) => c.status !== 'pass'), all };
+  trackRun(run, batch.xml);
+  return run;
 }
 
 export interface VideoDeclaration {

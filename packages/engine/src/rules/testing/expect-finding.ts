@@ -1,16 +1,19 @@
-/** Table tests for rules: each case edits a base message and lists the message ids the rule must report (none for a valid case). */
+/**
+ * Table tests for rules: each case edits a base message and lists the findings the rule must report,
+ * each pinned to its message id, line, column and DDEX path (none for a valid case).
+ */
 import { describe, expect, it } from 'vitest';
 import { runRule, type RuleRun } from './rule-tester.js';
+import { expectFindings, type Pin } from './pin.js';
 import type { Profile } from '../../profile/types.js';
 
 export type Edit = readonly [string, string];
+export type { Pin } from './pin.js';
 
-export interface RuleCase {
+interface CaseBase {
   name: string;
   version: '4.3' | '3.8.2';
   edits?: readonly Edit[];
-  /** Message ids expected, in any order; [] for a case that must pass. */
-  ids: string[];
   /** Expected status of every finding (default: from the rule's severity). */
   status?: 'error' | 'warning';
   profile?: Profile;
@@ -20,20 +23,46 @@ export interface RuleCase {
   check?: (run: RuleRun) => void;
 }
 
+/** A case that must pass: no finding. */
+export interface PassingCase extends CaseBase {
+  ids: readonly [];
+  findings?: never;
+}
+
+/** A case that must fail: every finding pinned (message id, needle or line/column, exact DDEX path), in any order. */
+export interface FailingCase extends CaseBase {
+  findings: readonly Pin[];
+  ids?: never;
+}
+
+export type RuleCase = PassingCase | FailingCase;
+
+const isFailing = (c: RuleCase): c is FailingCase => 'findings' in c && c.findings !== undefined;
+
+/** Checks the table itself: a failing case without pins, or a case that is both, is a test defect. */
+function checkCase(c: RuleCase): void {
+  if (isFailing(c)) {
+    if (c.findings.length === 0) throw new Error(`case "${c.name}": a failing case pins at least one finding (or is a passing case, ids: [])`);
+  } else if (!Array.isArray(c.ids) || c.ids.length > 0) {
+    throw new Error(`case "${c.name}": findings must be pinned ({ id, at, path }), not listed by id`);
+  }
+}
+
 export function ruleTable(ruleId: string, cases: RuleCase[]): void {
   describe(ruleId, () => {
-    it.each(['4.3', '3.8.2'] as const)('passes the %s base message', async (version) => {
-      if (cases.some((c) => c.version === version && !c.edits?.length && c.ids.length > 0)) return; // the base itself is a failing case here
-      expect((await runRule(ruleId, { version })).findings.map((f) => f.message)).toEqual([]);
+    it.each(['4.3', '3.8.2'] as const)('the %s base message passes, or fails as its case says', async (version) => {
+      const run = await runRule(ruleId, { version });
+      // When the unedited base is itself a failing case of the table (a rule the base breaks on purpose), its findings are that case's.
+      const baseCase = cases.find((c): c is FailingCase => c.version === version && !c.edits?.length && isFailing(c) && !c.profile && !c.options);
+      if (baseCase) expectFindings(run, run.xml, baseCase.findings);
+      else expect(run.findings.map((f) => f.message)).toEqual([]);
     });
     it.each(cases.map((c) => [`ERN ${c.version}: ${c.name}`, c] as const))('%s', async (_, c) => {
+      checkCase(c);
       const run = await runRule(ruleId, { version: c.version, edits: c.edits ?? [], profile: c.profile, options: c.options });
-      expect(run.findings.map((f) => f.message_id).sort(), run.findings.map((f) => f.message).join('\n')).toEqual([...c.ids].sort());
-      for (const f of run.findings) {
-        if (c.status) expect(f.status).toBe(c.status);
-        expect(f.line, `finding "${f.message}" has a line`).toBeGreaterThan(0);
-        expect(f.field, `finding "${f.message}" has a DDEX path`).toMatch(/^\/(NewReleaseMessage|PurgeReleaseMessage)/);
-      }
+      if (isFailing(c)) expectFindings(run, run.xml, c.findings);
+      else expect(run.findings.map((f) => `${f.message_id}: ${f.message}`)).toEqual([]);
+      for (const f of run.findings) if (c.status) expect(f.status).toBe(c.status);
       c.check?.(run);
     });
   });

@@ -10,6 +10,7 @@ import { validate } from '../../validate.js';
 import { RULES } from '../registry.js';
 import type { Check } from '../../report/types.js';
 import type { ValidateOptions } from '../../options.js';
+import { trackRun } from './pin.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../fixtures');
 
@@ -62,5 +63,7 @@ export async function runRule(
   const all = report.checks.filter((c) => c.rule === ruleId);
   const broken = report.checks.filter((c) => c.status === 'skipped' && /failed internally|failed at this element|failed to finish/.test(c.message));
   if (broken.length) throw new Error(`rule run failed: ${broken.map((c) => c.message).join('; ')}`);
-  return { xml, findings: all.filter((c) => c.status !== 'pass'), all };
+  const run = { xml, findings: all.filter((c) => c.status !== 'pass'), all };
+  trackRun(run, xml);
+  return run;
 }

@@ -8,14 +8,14 @@ const secondDownload43 = (territory: string, validity: string, channel = '') => 
 ] as const;
 
 ruleTable('deals-overlap', [
-  { name: 'a second Worldwide download deal in DE from 2027', version: '4.3', edits: [secondDownload43('DE', '<StartDate>2027-01-01</StartDate>')], ids: ['conflict'], status: 'error' },
+  { name: 'a second Worldwide download deal in DE from 2027', version: '4.3', edits: [secondDownload43('DE', '<StartDate>2027-01-01</StartDate>')], findings: [{ id: 'conflict', at: ['<UseType>PermanentDownload</UseType>', '<Deal>'], path: '/NewReleaseMessage/DealList/ReleaseDeal/Deal[3]' }], status: 'error' },
   { name: 'the first download deal ends the day the second starts', version: '4.3', edits: [[F43.downloadValidity, F43.downloadValidity.replace('</StartDate>', '</StartDate>\n            <EndDate>2026-12-31</EndDate>')], secondDownload43('DE', '<StartDate>2026-12-31</StartDate>')], ids: [] },
   { name: 'a channel-specific deal overrides the general one', version: '4.3', edits: [secondDownload43('DE', '<StartDate>2027-01-01</StartDate>', '\n          <DistributionChannel><PartyName><FullName>Store X</FullName></PartyName></DistributionChannel>')], ids: [] },
   {
     name: 'two subscription stream deals, Worldwide and FR',
     version: '3.8.2',
     edits: [[F382.downloadTerms, '<CommercialModelType>SubscriptionModel</CommercialModelType>\n          <Usage>\n            <UseType>OnDemandStream</UseType>\n          </Usage>\n          <TerritoryCode>FR</TerritoryCode>']],
-    ids: ['conflict'],
+    findings: [{ id: 'conflict', at: ['</Deal>', '<Deal>'], path: '/NewReleaseMessage/DealList/ReleaseDeal/Deal[2]' }],
   },
   {
     // The release's first deal is taken down: the two download deals after it are still compared, once for R0 and R1 together.
@@ -25,7 +25,7 @@ ruleTable('deals-overlap', [
       [F382.streamTerms, '<TakeDown>true</TakeDown>\n          <TerritoryCode>Worldwide</TerritoryCode>'],
       [F382.downloadTerms, `${F382.downloadTerms}\n          <ValidityPeriod>\n            <StartDate>2026-12-04</StartDate>\n          </ValidityPeriod>\n        </DealTerms>\n      </Deal>\n      <Deal>\n        <DealTerms>\n          ${F382.downloadTerms.replace('Worldwide', 'DE')}`],
     ],
-    ids: ['conflict'],
+    findings: [{ id: 'conflict', at: ['</Usage>', '<Deal>'], path: '/NewReleaseMessage/DealList/ReleaseDeal/Deal[3]' }],
   },
   { name: 'different territories', version: '3.8.2', edits: [[F382.streamTerms, F382.streamTerms.replace('Worldwide', 'FR')], [F382.downloadTerms, '<CommercialModelType>SubscriptionModel</CommercialModelType>\n          <Usage>\n            <UseType>OnDemandStream</UseType>\n          </Usage>\n          <TerritoryCode>DE</TerritoryCode>']], ids: [] },
 ]);

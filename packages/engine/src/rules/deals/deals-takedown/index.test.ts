@@ -9,13 +9,13 @@ ruleTable('deals-takedown', [
     name: 'every deal ended in 2020',
     version: '4.3',
     edits: [[F43.streamValidity, ended(F43.streamValidity)], [F43.downloadValidity, ended(F43.downloadValidity)]],
-    ids: ['ended'],
+    findings: [{ id: 'ended', at: '<Deal>', path: '/NewReleaseMessage/DealList/ReleaseDeal/Deal' }],
     status: 'warning',
     check: (run) => expect(run.findings[0]).toMatchObject({ needs_staff: true, release: 'R0' }),
   },
   { name: 'one deal ended, the other runs on', version: '4.3', edits: [[F43.streamValidity, ended(F43.streamValidity)]], ids: [] },
-  { name: 'TakeDown deal', version: '3.8.2', edits: [[F382.downloadTerms, '<TakeDown>true</TakeDown>\n          <TerritoryCode>Worldwide</TerritoryCode>']], ids: ['takeDown'], check: (run) => expect(run.findings[0]).toMatchObject({ needs_staff: true, message: 'The deal for R0, R1 is a TakeDown: the release is to be removed from sale.' }) },
-  { name: 'AllDealsCancelled', version: '3.8.2', edits: [[F382.downloadTerms, '<AllDealsCancelled>true</AllDealsCancelled>\n          <TerritoryCode>Worldwide</TerritoryCode>']], ids: ['allCancelled'], check: (run) => expect(run.findings[0].message).toBe('The deal for R0, R1 cancels all deals (AllDealsCancelled).') },
+  { name: 'TakeDown deal', version: '3.8.2', edits: [[F382.downloadTerms, '<TakeDown>true</TakeDown>\n          <TerritoryCode>Worldwide</TerritoryCode>']], findings: [{ id: 'takeDown', at: ['</Deal>', '<Deal>'], path: '/NewReleaseMessage/DealList/ReleaseDeal/Deal[2]' }], check: (run) => expect(run.findings[0]).toMatchObject({ needs_staff: true, message: 'The deal for R0, R1 is a TakeDown: the release is to be removed from sale.' }) },
+  { name: 'AllDealsCancelled', version: '3.8.2', edits: [[F382.downloadTerms, '<AllDealsCancelled>true</AllDealsCancelled>\n          <TerritoryCode>Worldwide</TerritoryCode>']], findings: [{ id: 'allCancelled', at: ['</Deal>', '<Deal>'], path: '/NewReleaseMessage/DealList/ReleaseDeal/Deal[2]' }], check: (run) => expect(run.findings[0].message).toBe('The deal for R0, R1 cancels all deals (AllDealsCancelled).') },
 ]);
 
 import { describe, it } from 'vitest';

@@ -10,11 +10,11 @@ ruleTable('release-classical-type', [
     name: 'a classical single is refused',
     version: '4.3',
     edits: [classical43],
-    ids: ['type'],
+    findings: [{ id: 'type', at: '<Genre>', path: '/NewReleaseMessage/ReleaseList/Release/Genre' }],
     status: 'error',
     check: (run) => expect(run.findings[0].message).toBe('Release R0 has the genre "Classical" but the release type Single; the store needs ClassicalAlbum for classical releases.'),
   },
   { name: 'a classical release typed ClassicalAlbum passes', version: '4.3', edits: [classical43, [F43.releaseType, '<ReleaseType>ClassicalAlbum</ReleaseType>']], ids: [] },
-  { name: 'a classical single is refused', version: '3.8.2', edits: [classical382], ids: ['type'] },
+  { name: 'a classical single is refused', version: '3.8.2', edits: [classical382], findings: [{ id: 'type', at: '<Genre>\n          <GenreText>Classical</GenreText>', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseDetailsByTerritory/Genre' }] },
   { name: 'a pop single passes', version: '3.8.2', ids: [] },
 ]);

@@ -10,10 +10,10 @@ ruleTable('release-profile-accepted', [
     version: '4.3',
     options: YOUTUBE,
     edits: [['ReleaseProfileVersionId="Audio"', 'ReleaseProfileVersionId="Ringtone"']],
-    ids: ['profile'],
+    findings: [{ id: 'profile', at: '<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/43" ReleaseProfileVersionId="Ringtone" LanguageAndScriptCode="en" AvsVersionId="3">', path: '/NewReleaseMessage' }],
     status: 'error',
     check: (run) => expect(run.findings[0].field).toBe('/NewReleaseMessage'),
   },
   { name: 'a 3.x profile path is compared by its last segment', version: '3.8.2', options: YOUTUBE, edits: [['LanguageAndScriptCode="en"', 'LanguageAndScriptCode="en" ReleaseProfileVersionId="CommonReleaseTypes/14/AudioAlbumMusicOnly"']], ids: [] },
-  { name: 'a 3.x DJ mix profile is refused', version: '3.8.2', options: YOUTUBE, edits: [['LanguageAndScriptCode="en"', 'LanguageAndScriptCode="en" ReleaseProfileVersionId="CommonReleaseTypes/13/DjMix"']], ids: ['profile'] },
+  { name: 'a 3.x DJ mix profile is refused', version: '3.8.2', options: YOUTUBE, edits: [['LanguageAndScriptCode="en"', 'LanguageAndScriptCode="en" ReleaseProfileVersionId="CommonReleaseTypes/13/DjMix"']], findings: [{ id: 'profile', at: '<ern:NewReleaseMessage xmlns:ern="http://ddex.net/xml/ern/382" MessageSchemaVersionId="ern/382" LanguageAndScriptCode="en" ReleaseProfileVersionId="CommonReleaseTypes/13/DjMix">', path: '/NewReleaseMessage' }] },
 ]);

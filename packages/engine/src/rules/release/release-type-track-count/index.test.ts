@@ -4,12 +4,12 @@ import { ruleTable } from '../../testing/expect-finding.js';
 import { F382, F43 } from '../../testing/base-fragments.js';
 
 ruleTable('release-type-track-count', [
-  { name: 'Album of two short tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>Album</ReleaseType>']], ids: ['album'], status: 'warning' },
+  { name: 'Album of two short tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>Album</ReleaseType>']], findings: [{ id: 'album', at: '<Release>', path: '/NewReleaseMessage/ReleaseList/Release' }], status: 'warning' },
   { name: 'EP of two tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>EP</ReleaseType>']], ids: [] },
-  { name: 'Album of one 3-minute track', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>Album</ReleaseType>']], ids: ['album'] },
-  { name: 'TrackRelease as the main release holding two tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>TrackRelease</ReleaseType>']], ids: ['trackRelease'], status: 'warning' },
+  { name: 'Album of one 3-minute track', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>Album</ReleaseType>']], findings: [{ id: 'album', at: '<Release IsMainRelease="true">', path: '/NewReleaseMessage/ReleaseList/Release' }] },
+  { name: 'TrackRelease as the main release holding two tracks', version: '4.3', edits: [[F43.releaseType, '<ReleaseType>TrackRelease</ReleaseType>']], findings: [{ id: 'trackRelease', at: '<Release>', path: '/NewReleaseMessage/ReleaseList/Release' }], status: 'warning' },
   { name: 'TrackRelease of one track (3.8.2)', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>TrackRelease</ReleaseType>']], ids: [] },
-  { name: 'EP of one 40-minute track', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>EP</ReleaseType>'], [F382.duration, '<Duration>PT40M</Duration>']], ids: ['ep'] },
+  { name: 'EP of one 40-minute track', version: '3.8.2', edits: [[F382.releaseType, '<ReleaseType>EP</ReleaseType>'], [F382.duration, '<Duration>PT40M</Duration>']], findings: [{ id: 'ep', at: '<Release IsMainRelease="true">', path: '/NewReleaseMessage/ReleaseList/Release' }] },
 ]);
 
 describe('release-type-track-count messages', () => {
