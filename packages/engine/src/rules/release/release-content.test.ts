@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseMessage, runRule } from '../testing/rule-tester.js';
 import { groupKeyOf, groupNumbers } from './release-contents.js';
+import { expectFindings } from '../testing/pin.js';
 
 const IMAGE = (ref: string, type: string) => `<Image>
       <ResourceReference>${ref}</ResourceReference>
@@ -79,6 +80,7 @@ describe('release rules on releases that are not audio products', () => {
   it('a wallpaper without its image is told it contains no image', async () => {
     const xml = shape43({ type: 'WallpaperRelease', keep: ['A1'], items: ['A1'], pLines: false });
     const run = await runRule('release-primary-resource-present', { version: '4.3', xml });
+    expectFindings(run, run.xml, [{ id: 'none', at: '<Release>', path: '/NewReleaseMessage/ReleaseList/Release' }]);
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0].message).toMatch(/^Release R0 contains no image \(it only references A1\)\.$/);
   });
@@ -92,6 +94,7 @@ describe('release rules on releases that are not audio products', () => {
   it('a ringtone without any sound is told what a tone is made of', async () => {
     const xml = shape43({ type: 'RingtoneRelease', keep: ['A3'], items: [], linked: ['A3'] });
     const run = await runRule('release-primary-resource-present', { version: '4.3', xml });
+    expectFindings(run, run.xml, [{ id: 'none', at: '<Release>', path: '/NewReleaseMessage/ReleaseList/Release' }]);
     expect(run.findings.map((f) => f.message)).toEqual([expect.stringMatching(/contains no sound recording, MIDI or video for the tone/)]);
   });
 });

@@ -22,7 +22,7 @@ export interface Pin {
   /** Message id. */
   id: string;
   at: At;
-  /** The exact DDEX path of the element (`/NewReleaseMessage/ReleaseList/Release/Genre`), or null with `at: null`. */
+  /** The exact DDEX path of the element (`/NewReleaseMessage/ReleaseList/Release/Genre`); '' for a place in the text that is no element (a syntax error); null with `at: null`. */
   path: string | null;
 }
 
@@ -59,7 +59,7 @@ const order = (a: PlacedFinding, b: PlacedFinding) => `${a.id}\u0000${a.line}\u0
 export function expectFindings(run: { findings: Check[] }, xml: string, pins: readonly Pin[]): void {
   if (pins.length === 0) throw new Error('expectFindings: no pins; assert `findings` is empty instead');
   for (const pin of pins) {
-    if (pin.at !== null && !pin.path) throw new Error(`pin of "${pin.id}": a placed finding needs its exact DDEX path`);
+    if (pin.at !== null && (pin.path === null || pin.path === undefined)) throw new Error(`pin of "${pin.id}": a placed finding needs its exact DDEX path`);
   }
   const expected = pins.map((p): PlacedFinding => {
     const at = p.at === null ? null : positionOf(xml, p.at);

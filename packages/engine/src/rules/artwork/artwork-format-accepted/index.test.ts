@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMediaRule } from '../../../media/testing/media-batch.js';
 import { DEFAULT_PROFILE } from '../../../profile/default.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('artwork-format-accepted', () => {
   it.each(['4.3', '3.8.2'] as const)('ERN %s: an RGB JPEG passes, and so does a PNG', async (version) => {
@@ -23,6 +24,7 @@ describe('artwork-format-accepted', () => {
   it('a file above the profile limit is too large', async () => {
     const profile = { ...DEFAULT_PROFILE, artwork: { ...DEFAULT_PROFILE.artwork, maxBytes: 10_000 } };
     const run = await runMediaRule('artwork-format-accepted', { version: '4.3', profile });
+    expectFindings(run, run.batch.xml, [{ id: 'tooLarge', at: '<File>\n          <URI>resources/cover.jpg</URI>', path: '/NewReleaseMessage/ResourceList/Image/TechnicalDetails/File' }]);
     expect(run.findings.map((f) => [f.message_id, f.resource])).toEqual([['tooLarge', 'A3']]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runMediaRule } from '../../../media/testing/media-batch.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('artwork-size-minimum', () => {
   it.each(['4.3', '3.8.2'] as const)('ERN %s: a 3000 px square cover passes, and a 2000 px one too (only a warning elsewhere)', async (version) => {
@@ -20,6 +21,7 @@ describe('artwork-size-minimum', () => {
 
   it('ERN 4.3: a 3000 x 2000 cover is not square', async () => {
     const run = await runMediaRule('artwork-size-minimum', { version: '4.3', files: { 'resources/cover.jpg': 'cover-3000x2000.jpg' } });
+    expectFindings(run, run.batch.xml, [{ id: 'notSquare', at: '<File>\n          <URI>resources/cover.jpg</URI>', path: '/NewReleaseMessage/ResourceList/Image/TechnicalDetails/File' }]);
     expect(run.findings.map((f) => f.message_id)).toEqual(['notSquare']);
   });
 

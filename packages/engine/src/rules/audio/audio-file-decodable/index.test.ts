@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lineOf } from '../../testing/rule-tester.js';
 import { runMediaRule } from '../../../media/testing/media-batch.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const A1_43 = 'resources/01_first_light.flac';
 const WAV_382 = [['<FileName>01_tidewater.flac</FileName>', '<FileName>01_tidewater.wav</FileName>']] as const;
@@ -28,12 +29,14 @@ describe('audio-file-decodable', () => {
 
   it('ERN 4.3 --deep: the full decode confirms the truncation (reported once)', async () => {
     const run = await runMediaRule('audio-file-decodable', { version: '4.3', deep: true, files: { [A1_43]: 'truncated.flac' } });
+    expectFindings(run, run.batch.xml, [{ id: 'problem', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/TechnicalDetails/DeliveryFile/File' }]);
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0].message).toMatch(/truncated/);
   });
 
   it('ERN 3.8.2: a truncated WAV (data chunk longer than the file) is an error', async () => {
     const run = await runMediaRule('audio-file-decodable', { version: '3.8.2', edits: WAV_382, files: { 'resources/01_tidewater.flac': null, 'resources/01_tidewater.wav': 'truncated.wav' } });
+    expectFindings(run, run.batch.xml, [{ id: 'problem', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails/File' }]);
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A1' });
     expect(run.findings[0].message).toContain('declares 2.00 s of audio but the file holds 1.00 s');
@@ -52,6 +55,7 @@ describe('audio-file-decodable', () => {
 
   it('ERN 3.8.2: an MP3 renamed .wav is named for what it is', async () => {
     const run = await runMediaRule('audio-file-decodable', { version: '3.8.2', edits: WAV_382, files: { 'resources/01_tidewater.flac': null, 'resources/01_tidewater.wav': 'mp3-renamed.wav' } });
+    expectFindings(run, run.batch.xml, [{ id: 'problem', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails/File' }]);
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0].message).toContain('ends in ".wav" but its content is an MP3 file');
   });
@@ -59,6 +63,7 @@ describe('audio-file-decodable', () => {
   it('--deep without ffmpeg: one skipped check saying how to install it', async () => {
     process.env.FFMPEG_PATH = '/nonexistent/ffmpeg';
     const run = await runMediaRule('audio-file-decodable', { version: '4.3', deep: true });
+    expectFindings(run, run.batch.xml, [{ id: 'notDecoded', at: null, path: null }]);
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0]).toMatchObject({ status: 'skipped' });
     expect(run.findings[0].message).toContain('FFMPEG_PATH');
@@ -66,6 +71,7 @@ describe('audio-file-decodable', () => {
 
   it('a lone message: skipped, its files were not checked', async () => {
     const run = await runMediaRule('audio-file-decodable', { version: '3.8.2', lone: true });
+    expectFindings(run, run.batch.xml, [{ id: 'alone', at: null, path: null }]);
     expect(run.findings.map((f) => [f.status, f.message_id])).toEqual([['skipped', 'alone']]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMediaRule } from '../../../media/testing/media-batch.js';
 import { DEFAULT_PROFILE } from '../../../profile/default.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const A1_43 = 'resources/01_first_light.flac';
 const AS_WAV_382 = [['<FileName>01_tidewater.flac</FileName>', '<FileName>01_tidewater.wav</FileName>']] as const;
@@ -18,6 +19,7 @@ describe('audio-format-accepted', () => {
 
   it('ERN 4.3: 22.05 kHz mono FLAC breaks the sample rate and channel rules', async () => {
     const run = await runMediaRule('audio-format-accepted', { version: '4.3', files: { [A1_43]: 'tone-22k-16-mono.flac' } });
+    expectFindings(run, run.batch.xml, [{ id: 'sampleRate', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/TechnicalDetails/DeliveryFile/File' }, { id: 'channels', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/TechnicalDetails/DeliveryFile/File' }]);
     expect(run.findings.map((f) => [f.message_id, f.resource, f.status])).toEqual([
       ['sampleRate', 'A1', 'error'],
       ['channels', 'A1', 'error'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wavTone } from '../../../../../../fixtures/scripts/make-media-fixtures.mjs';
 import { runMediaRule } from '../../../media/testing/media-batch.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const AS_WAV = [['<FileName>01_tidewater.flac</FileName>', '<FileName>01_tidewater.wav</FileName>']] as const;
 const wav382 = (bytes: Buffer) => ({ version: '3.8.2' as const, edits: AS_WAV, files: { 'resources/01_tidewater.flac': null, 'resources/01_tidewater.wav': bytes } });
@@ -14,6 +15,7 @@ describe('audio-wav-structure', () => {
 
   it('a WAVE_FORMAT_EXTENSIBLE file is refused, though its sub-format is PCM', async () => {
     const run = await runMediaRule('audio-wav-structure', wav382(wavTone({ seconds: 0.5, bits: 24, extensible: true })));
+    expectFindings(run, run.batch.xml, [{ id: 'extensible', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails/File' }]);
     expect(run.findings.map((f) => [f.message_id, f.status, f.resource])).toEqual([['extensible', 'error', 'A1']]);
   });
 
@@ -24,6 +26,7 @@ describe('audio-wav-structure', () => {
   it('a LIST chunk after the data chunk is refused', async () => {
     const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([12, 0, 0, 0]), Buffer.from('INFOISFT\0\0\0\0')]);
     const run = await runMediaRule('audio-wav-structure', wav382(Buffer.concat([wavTone({ seconds: 0.5 }), list])));
+    expectFindings(run, run.batch.xml, [{ id: 'afterData', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails/File' }]);
     expect(run.findings.map((f) => f.message_id)).toEqual(['afterData']);
     expect(run.findings[0].message).toContain('20 byte(s)');
   });

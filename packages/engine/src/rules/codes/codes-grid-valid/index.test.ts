@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRule, lineOf } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const icpn43 = '<ICPN>5012345678900</ICPN>';
 const icpn382 = '<ICPN IsEan="true">5012345678917</ICPN>';
@@ -20,6 +21,7 @@ describe('codes-grid-valid', () => {
   });
   it('is an error in ddex:strict', async () => {
     const run = await runRule('codes-grid-valid', { version: '4.3', severity: 'error', edits: [[icpn43, `<GRid>A12425GABC1234002N</GRid>${icpn43}`]] });
+    expectFindings(run, run.xml, [{ id: 'checkChar', at: '<GRid>', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/GRid' }]);
     expect(run.findings[0].status).toBe('error');
   });
 });

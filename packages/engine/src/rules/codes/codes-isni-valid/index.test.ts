@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runRule, lineOf } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const party43 = '<FullName>The Lamplighters</FullName>\n      </PartyName>';
 const artist382 = '<FullName>The Lamplighters</FullName>\n          </PartyName>\n          <ArtistRole>MainArtist</ArtistRole>\n        </DisplayArtist>\n        <LabelName>';
@@ -21,6 +22,7 @@ describe('codes-isni-valid', () => {
   });
   it('ERN 3.8.2: only a PartyId flagged IsISNI is an ISNI', async () => {
     const flagged = await runRule('codes-isni-valid', { version: '3.8.2', edits: [[artist382, artist382.replace('</PartyName>', '</PartyName>\n          <PartyId IsISNI="true">0000000121032684</PartyId>')]] });
+    expectFindings(flagged, flagged.xml, [{ id: 'checkChar', at: '<PartyId IsISNI="true">', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/DisplayArtist/PartyId' }]);
     expect(flagged.findings.map((f) => f.message_id)).toEqual(['checkChar']);
     const other = await runRule('codes-isni-valid', { version: '3.8.2', edits: [[artist382, artist382.replace('</PartyName>', '</PartyName>\n          <PartyId Namespace="X">0000000121032684</PartyId>')]] });
     expect(other.findings).toEqual([]);

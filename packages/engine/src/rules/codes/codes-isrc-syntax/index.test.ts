@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineOf, runRule } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('codes-isrc-syntax', () => {
   it.each(['4.3', '3.8.2'] as const)('passes the %s base message', async (version) => {
@@ -20,6 +21,7 @@ describe('codes-isrc-syntax', () => {
 
   it('reports nothing of a message cut short, though its resources were checked as they closed', async () => {
     const whole = await runRule('codes-isrc-syntax', { version: '4.3', edits: [['<ISRC>GBXYZ2600001</ISRC>', '<ISRC>GBXYZ26001</ISRC>']] });
+    expectFindings(whole, whole.xml, [{ id: 'invalid', at: '<ISRC>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/ResourceId/ISRC' }]);
     expect(whole.findings).toHaveLength(1);
     // Cut inside the ReleaseList, after every resource closed: the message is not read to its end.
     const cut = whole.xml.slice(0, whole.xml.indexOf('</ReleaseList>'));

@@ -3,6 +3,7 @@ import { runRule } from '../../testing/rule-tester.js';
 import { validate } from '../../../validate.js';
 import { baseMessage } from '../../testing/rule-tester.js';
 import { JsonCatalog } from '../../../catalog/json-catalog.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const catalog = (owner: string, upc = '5012345678900') => new JsonCatalog('member-1', [{ upc, memberId: owner, live: false }]);
 
@@ -30,6 +31,7 @@ describe('codes-upc-owner', () => {
   });
   it('matches a 12-digit UPC against its 13-digit EAN form', async () => {
     const run = await runRule('codes-upc-owner', { version: '4.3', edits: [['<ICPN>5012345678900</ICPN>', '<ICPN>036000291452</ICPN>']], catalog: catalog('member-2', '0036000291452') });
+    expectFindings(run, run.xml, [{ id: 'otherMember', at: '<ICPN>', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
     expect(run.findings.map((f) => f.message_id)).toEqual(['otherMember']);
   });
   it('a UPC already on this member makes the release an update', async () => {

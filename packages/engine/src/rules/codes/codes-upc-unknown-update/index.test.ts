@@ -4,6 +4,7 @@ import { runRule } from '../../testing/rule-tester.js';
 import { F382 } from '../../testing/base-fragments.js';
 import { JsonCatalog } from '../../../catalog/json-catalog.js';
 import { sample } from '../../../test-support.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const ID = 'codes-upc-unknown-update';
 const known = new JsonCatalog('member-1', [{ upc: '5012345678917', memberId: 'member-1', live: true, title: 'Tidewater' }]);
@@ -22,6 +23,7 @@ describe(ID, () => {
 
   it('a takedown of a release the catalog has never received is flagged for staff', async () => {
     const run = await runRule(ID, { version: '3.8.2', edits: [TAKEDOWN], catalog: empty });
+    expectFindings(run, run.xml, [{ id: 'takedown', at: '<ICPN IsEan="true">', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
     expect(run.findings.map((f) => [f.message_id, f.release, f.needs_staff, f.status])).toEqual([['takedown', 'R0', true, 'warning']]);
   });
 

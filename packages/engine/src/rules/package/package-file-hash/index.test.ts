@@ -5,6 +5,7 @@ import { createDigest, hashMatches, resolveAlgorithm } from '../../../media/hash
 import { readFileSync } from 'node:fs';
 import { mediaFixtures } from '../../../media/testing/media-batch.js';
 import { createHash } from 'node:crypto';
+import { expectFindings } from '../../testing/pin.js';
 
 const HASH_382 = (algorithm: string, value: string) =>
   [
@@ -20,6 +21,7 @@ describe('package-file-hash', () => {
 
   it('ERN 4.3: a file changed after hashing is an error naming both values, on the HashSum', async () => {
     const run = await runMediaRule('package-file-hash', { version: '4.3', fixHashes: false, files: { 'resources/cover.jpg': 'cover-2000.jpg' } });
+    expectFindings(run, run.batch.xml, [{ id: 'mismatch', at: '<HashSum>\n            <Algorithm>MD5</Algorithm>', path: '/NewReleaseMessage/ResourceList/Image/TechnicalDetails/File/HashSum' }]);
     expect(run.findings).toHaveLength(1);
     const actual = createHash('md5').update(readFileSync((await mediaFixtures())['cover-2000.jpg'])).digest('hex');
     expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A3', line: lineOf(run.batch.xml, '<URI>resources/cover.jpg</URI>') + 1 });
@@ -41,9 +43,11 @@ describe('package-file-hash', () => {
 
   it('an unsupported algorithm is skipped with the reason; a non-hex value is malformed', async () => {
     const skipped = await runMediaRule('package-file-hash', { version: '3.8.2', edits: [HASH_382('UserDefined', 'abcd')] });
+    expectFindings(skipped, skipped.batch.xml, [{ id: 'unsupported', at: '<HashSum>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails/File/HashSum' }]);
     expect(skipped.findings.map((f) => f.status)).toEqual(['skipped']);
     expect(skipped.findings[0].message).toContain('UserDefined');
     const malformed = await runMediaRule('package-file-hash', { version: '4.3', edits: [['<HashSumValue>3a94ccec347d5567baf273ec9a30de28</HashSumValue>', '<HashSumValue>not-a-hash!</HashSumValue>']] });
+    expectFindings(malformed, malformed.batch.xml, [{ id: 'malformed', at: '<HashSum>\n            <Algorithm>MD5</Algorithm>', path: '/NewReleaseMessage/ResourceList/Image/TechnicalDetails/File/HashSum' }]);
     expect(malformed.findings).toHaveLength(1);
     expect(malformed.findings[0].message_id).toBe('malformed');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineOf } from '../../testing/rule-tester.js';
 import { runMediaRule, videoEdits } from '../../../media/testing/media-batch.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const clip = { 'resources/clip.mp4': 'clip-1280x720.mp4' };
 
@@ -11,6 +12,7 @@ describe('video-details-match', () => {
 
   it('ERN 4.3: frame size, codec and frame rate declared for another file', async () => {
     const run = await runMediaRule('video-details-match', { version: '4.3', edits: videoEdits('4.3', { codec: 'HEVC', width: 1920, height: 1080, frameRate: 30 }), files: clip });
+    expectFindings(run, run.batch.xml, [{ id: 'value', at: '<TechnicalDetails>\n          <TechnicalResourceDetailsReference>T9</TechnicalResourceDetailsReference>', path: '/NewReleaseMessage/ResourceList/Video/VideoEdition/TechnicalDetails' }, { id: 'value', at: '<TechnicalDetails>\n          <TechnicalResourceDetailsReference>T9</TechnicalResourceDetailsReference>', path: '/NewReleaseMessage/ResourceList/Video/VideoEdition/TechnicalDetails' }, { id: 'value', at: '<TechnicalDetails>\n          <TechnicalResourceDetailsReference>T9</TechnicalResourceDetailsReference>', path: '/NewReleaseMessage/ResourceList/Video/VideoEdition/TechnicalDetails' }]);
     expect(run.findings.map((f) => f.message)).toEqual([
       'Resource A9 declares VideoCodecType HEVC, but "resources/clip.mp4" has h264.',
       'Resource A9 declares frame size 1920 x 1080, but "resources/clip.mp4" has 1280 x 720.',
@@ -21,6 +23,7 @@ describe('video-details-match', () => {
 
   it('ERN 3.8.2: a duration far from the file is an error on Duration', async () => {
     const run = await runMediaRule('video-details-match', { version: '3.8.2', edits: videoEdits('3.8.2', { duration: 'PT4M0S' }), files: clip });
+    expectFindings(run, run.batch.xml, [{ id: 'duration', at: '<Duration>PT4M0S</Duration>', path: '/NewReleaseMessage/ResourceList/Video/Duration' }]);
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A9', line: lineOf(run.batch.xml, '<Duration>PT4M0S') });
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lineOf } from '../../testing/rule-tester.js';
 import { runMediaRule, videoEdits } from '../../../media/testing/media-batch.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('video-file-decodable', () => {
   const saved = process.env.FFPROBE_PATH;
@@ -37,6 +38,7 @@ describe('video-file-decodable', () => {
   it('without ffprobe: skipped, saying how to install it, never a crash', async () => {
     process.env.FFPROBE_PATH = '/nonexistent/ffprobe';
     const run = await runMediaRule('video-file-decodable', { version: '4.3', edits: videoEdits('4.3'), files: { 'resources/clip.mp4': 'clip-1280x720.mp4' } });
+    expectFindings(run, run.batch.xml, [{ id: 'noProbe', at: null, path: null }]);
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0].status).toBe('skipped');
     expect(run.findings[0].message).toMatch(/FFPROBE_PATH.*install ffprobe/);

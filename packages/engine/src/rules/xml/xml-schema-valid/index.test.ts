@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineOf, runRule } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('xml-schema-valid', () => {
   it.each(['4.3', '3.8.2'] as const)('passes the valid %s base message', async (version) => {
@@ -16,6 +17,7 @@ describe('xml-schema-valid', () => {
         ['<Type>FrontCoverImage</Type>', '<Type>FrontCoverImage</Type><Bogus/>'],
       ],
     });
+    expectFindings(run, run.xml, [{ id: 'invalid', at: '<Bogus/>', path: '/NewReleaseMessage/ResourceList/Image/Bogus' }, { id: 'invalid', at: '<ReleaseType>', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseType' }]);
     expect(run.findings.length).toBeGreaterThanOrEqual(2);
     expect(run.findings.every((c) => c.status === 'error')).toBe(true);
     const releaseType = run.findings.find((c) => c.field.endsWith('/ReleaseType'));
@@ -25,6 +27,7 @@ describe('xml-schema-valid', () => {
 
   it('reports a missing required element (3.8.2)', async () => {
     const run = await runRule('xml-schema-valid', { version: '3.8.2', edits: [['<MessageCreatedDateTime>2026-11-01T10:00:00Z</MessageCreatedDateTime>', '']] });
+    expectFindings(run, run.xml, [{ id: 'invalid', at: '<MessageHeader>', path: '/NewReleaseMessage/MessageHeader' }]);
     expect(run.findings.length).toBeGreaterThanOrEqual(1);
     expect(run.findings[0].message).toMatch(/MessageCreatedDateTime|Missing|expected/i);
   });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { baseMessage, runRule } from '../../testing/rule-tester.js';
 import { validate } from '../../../validate.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('xml-well-formed', () => {
   it.each([
@@ -34,12 +35,14 @@ describe('xml-well-formed', () => {
 
   it('ends the sentence once when the parser\'s reason ends with a period (a control character)', async () => {
     const run = await runRule('xml-well-formed', { version: '4.3', xml: baseMessage('4.3').replace('<ReleaseType>Single', '<ReleaseType>Sin\u0001gle') });
+    expectFindings(run, run.xml, [{ id: 'syntax', at: 'gle</ReleaseType>', path: '' }]);
     expect(run.findings[0].message).toBe('The message is not well-formed XML: disallowed character.');
   });
 
   it('locates a syntax error at its line', async () => {
     const xml = baseMessage('3.8.2').replace('<ReleaseType>Single</ReleaseType>', '<ReleaseType>Single</ReleaseTyp>');
     const run = await runRule('xml-well-formed', { version: '3.8.2', xml });
+    expectFindings(run, run.xml, [{ id: 'syntax', at: '\n      <ReleaseDetailsByTerritory>', path: '' }]);
     const line = xml.split('\n').findIndex((l) => l.includes('</ReleaseTyp>')) + 1;
     expect(run.findings[0].line).toBe(line);
   });
