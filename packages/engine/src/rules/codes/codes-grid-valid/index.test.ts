@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runRule, lineOf } from '../../testing/rule-tester.js';
+import { runRule } from '../../testing/rule-tester.js';
 import { expectFindings } from '../../testing/pin.js';
 
 const icpn43 = '<ICPN>5012345678900</ICPN>';
@@ -16,8 +16,8 @@ describe('codes-grid-valid', () => {
   ] as const)('ERN %s: %s -> %s', async (version, search, replace, messageId) => {
     const run = await runRule('codes-grid-valid', { version, edits: [[search, replace]] });
     if (!messageId) return expect(run.findings).toEqual([]);
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: messageId, release: 'R0', line: lineOf(run.xml, '<GRid>'), field: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/GRid' });
+    expectFindings(run, run.xml, [{ id: messageId, at: '<GRid>', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/GRid' }]);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', release: 'R0' });
   });
   it('is an error in ddex:strict', async () => {
     const run = await runRule('codes-grid-valid', { version: '4.3', severity: 'error', edits: [[icpn43, `<GRid>A12425GABC1234002N</GRid>${icpn43}`]] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lineOf, runRule } from '../../testing/rule-tester.js';
+import { runRule } from '../../testing/rule-tester.js';
 import { gtinCheckDigit, gtinProblem } from '../../../codes/gtin.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('GS1 check digit', () => {
   it.each(['036000291452', '5012345678900', '4006381333931', '96385074', '10614141000415'])('accepts %s', (code) => {
@@ -25,8 +26,8 @@ describe('codes-icpn-valid', () => {
     ['3.8.2', '<ICPN IsEan="true">5012345678917</ICPN>', '<ICPN IsEan="true">5012345678911</ICPN>', 'checkDigit', /call for 7/],
   ] as const)('ERN %s: %s -> %s', async (version, search, replace, messageId, text) => {
     const run = await runRule('codes-icpn-valid', { version, edits: [[search, replace]] });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: messageId, release: 'R0', line: lineOf(run.xml, replace), field: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' });
+    expectFindings(run, run.xml, [{ id: messageId, at: replace, path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
+    expect(run.findings[0]).toMatchObject({ status: 'error', release: 'R0' });
     expect(run.findings[0].message).toMatch(text);
   });
 });

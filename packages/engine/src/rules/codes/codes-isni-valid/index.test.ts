@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runRule, lineOf } from '../../testing/rule-tester.js';
+import { runRule } from '../../testing/rule-tester.js';
 import { expectFindings } from '../../testing/pin.js';
 
 const party43 = '<FullName>The Lamplighters</FullName>\n      </PartyName>';
@@ -17,8 +17,8 @@ describe('codes-isni-valid', () => {
   ] as const)('ERN 4.3 PartyId/ISNI %s', async (isni, messageId) => {
     const run = await runRule('codes-isni-valid', { version: '4.3', edits: [[party43, `${party43}\n      <PartyId><ISNI>${isni}</ISNI></PartyId>`]] });
     if (!messageId) return expect(run.findings).toEqual([]);
-    expect(run.findings.map((f) => f.message_id)).toEqual([messageId]);
-    expect(run.findings[0]).toMatchObject({ status: 'warning', line: lineOf(run.xml, '<ISNI>'), field: '/NewReleaseMessage/PartyList/Party/PartyId/ISNI' });
+    expectFindings(run, run.xml, [{ id: messageId, at: '<ISNI>', path: '/NewReleaseMessage/PartyList/Party/PartyId/ISNI' }]);
+    expect(run.findings[0].status).toBe('warning');
   });
   it('ERN 3.8.2: only a PartyId flagged IsISNI is an ISNI', async () => {
     const flagged = await runRule('codes-isni-valid', { version: '3.8.2', edits: [[artist382, artist382.replace('</PartyName>', '</PartyName>\n          <PartyId IsISNI="true">0000000121032684</PartyId>')]] });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../../testing/rule-tester.js';
 import { JsonCatalog } from '../../../catalog/json-catalog.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const catalog = (isrc: string, memberId: string, title: string) => new JsonCatalog('member-1', [], [{ isrc, memberId, title }]);
 
@@ -16,8 +17,9 @@ describe('codes-isrc-reused', () => {
     ['3.8.2', 'GBXYZ2600011', 'A1', 'member-1', 'Low Tide', 'otherTitle'],
   ] as const)('ERN %s: %s in the catalog for %s "%s"', async (version, isrc, resource, member, title, messageId) => {
     const run = await runRule('codes-isrc-reused', { version, catalog: catalog(isrc, member, title) });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: messageId, resource });
+    const path = version === '4.3' ? `/NewReleaseMessage/ResourceList/SoundRecording${resource === 'A2' ? '[2]' : ''}/SoundRecordingEdition/ResourceId/ISRC` : '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingId/ISRC';
+    expectFindings(run, run.xml, [{ id: messageId, at: `<ISRC>${isrc}`, path }]);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', resource });
     // Another member's recording: neither its member nor its title is told.
     if (messageId === 'otherMember') expect(run.findings[0].message).not.toMatch(new RegExp(`${member}|${title}`));
   });

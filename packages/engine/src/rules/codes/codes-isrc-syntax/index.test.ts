@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineOf, runRule } from '../../testing/rule-tester.js';
+import { runRule } from '../../testing/rule-tester.js';
 import { expectFindings } from '../../testing/pin.js';
 
 describe('codes-isrc-syntax', () => {
@@ -7,15 +7,15 @@ describe('codes-isrc-syntax', () => {
     expect((await runRule('codes-isrc-syntax', { version })).findings).toEqual([]);
   });
   it.each([
-    ['4.3', '<ISRC>GBXYZ2600001</ISRC>', '<ISRC>GB-XYZ-26-00001</ISRC>', 'separators', 'A1', /GBXYZ2600001/],
-    ['4.3', '<ISRC>GBXYZ2600002</ISRC>', '<ISRC>gbxyz2600002</ISRC>', 'lowercase', 'A2', /GBXYZ2600002/],
-    ['4.3', '<ISRC>GBXYZ2600001</ISRC>', '<ISRC>GBXYZ26001</ISRC>', 'invalid', 'A1', /not a valid ISRC/],
-    ['3.8.2', '<SoundRecordingId>\n        <ISRC>GBXYZ2600011</ISRC>', '<SoundRecordingId>\n        <ISRC>1BXYZ2600011</ISRC>', 'invalid', 'A1', /not a valid/],
-  ] as const)('ERN %s: %s -> %s', async (version, search, replace, messageId, resource, text) => {
+    ['4.3', '<ISRC>GBXYZ2600001</ISRC>', '<ISRC>GB-XYZ-26-00001</ISRC>', 'separators', 'A1', /GBXYZ2600001/, '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/ResourceId/ISRC'],
+    ['4.3', '<ISRC>GBXYZ2600002</ISRC>', '<ISRC>gbxyz2600002</ISRC>', 'lowercase', 'A2', /GBXYZ2600002/, '/NewReleaseMessage/ResourceList/SoundRecording[2]/SoundRecordingEdition/ResourceId/ISRC'],
+    ['4.3', '<ISRC>GBXYZ2600001</ISRC>', '<ISRC>GBXYZ26001</ISRC>', 'invalid', 'A1', /not a valid ISRC/, '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/ResourceId/ISRC'],
+    ['3.8.2', '<SoundRecordingId>\n        <ISRC>GBXYZ2600011</ISRC>', '<SoundRecordingId>\n        <ISRC>1BXYZ2600011</ISRC>', 'invalid', 'A1', /not a valid/, '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingId/ISRC'],
+  ] as const)('ERN %s: %s -> %s', async (version, search, replace, messageId, resource, text, path) => {
     const run = await runRule('codes-isrc-syntax', { version, edits: [[search, replace]] });
-    expect(run.findings).toHaveLength(1);
     const bad = /<ISRC>([^<]+)<\/ISRC>/.exec(replace)![1];
-    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: messageId, resource, line: lineOf(run.xml, `<ISRC>${bad}`) });
+    expectFindings(run, run.xml, [{ id: messageId, at: `<ISRC>${bad}`, path }]);
+    expect(run.findings[0]).toMatchObject({ status: 'error', resource });
     expect(run.findings[0].message).toMatch(text);
   });
 

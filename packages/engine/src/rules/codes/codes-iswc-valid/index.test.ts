@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runRule, lineOf } from '../../testing/rule-tester.js';
+import { runRule } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const sr43 = '<Type>MusicalWorkSoundRecording</Type>\n      <SoundRecordingEdition>\n        <ResourceId>\n          <ISRC>GBXYZ2600001</ISRC>';
 const sr382 = '<ReferenceTitle>\n        <TitleText>Tidewater</TitleText>\n      </ReferenceTitle>\n      <Duration>PT3M12S</Duration>';
@@ -19,7 +20,8 @@ describe('codes-iswc-valid', () => {
         : [[sr382, `${sr382.replace('<Duration>', `<IndirectSoundRecordingId><ISWC>${iswc}</ISWC></IndirectSoundRecordingId>\n      <Duration>`)}`]];
     const run = await runRule('codes-iswc-valid', { version, edits });
     if (!messageId) return expect(run.findings).toEqual([]);
-    expect(run.findings.map((f) => f.message_id)).toEqual([messageId]);
-    expect(run.findings[0]).toMatchObject({ status: 'warning', line: lineOf(run.xml, '<ISWC>') });
+    const path = version === '4.3' ? '/NewReleaseMessage/ResourceList/SoundRecording/WorkId/ISWC' : '/NewReleaseMessage/ResourceList/SoundRecording/IndirectSoundRecordingId/ISWC';
+    expectFindings(run, run.xml, [{ id: messageId, at: `<ISWC>${iswc}`, path }]);
+    expect(run.findings[0].status).toBe('warning');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '../../../validate.js';
 import { baseMessage, runRule } from '../../testing/rule-tester.js';
 import { JsonCatalog } from '../../../catalog/json-catalog.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const catalog = (live: boolean, owner = 'member-1', upc = '5012345678900') => new JsonCatalog('member-1', [{ upc, memberId: owner, live, title: 'Harbour Lights' }]);
 
@@ -16,8 +17,8 @@ describe('codes-upc-live-update', () => {
     ['3.8.2', '5012345678917'],
   ] as const)('ERN %s: an update of a live release needs staff', async (version, upc) => {
     const run = await runRule('codes-upc-live-update', { version, catalog: catalog(true, 'member-1', upc) });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: 'live', release: 'R0', needs_staff: true });
+    expectFindings(run, run.xml, [{ id: 'live', at: '<ICPN', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', release: 'R0', needs_staff: true });
     expect(run.findings[0].message).toMatch(/already live as "Harbour Lights"/);
   });
 
@@ -28,8 +29,8 @@ describe('codes-upc-live-update', () => {
   ] as const)('ERN %s: an update of a release %s by staff needs staff even before it is live', async (version, status, said) => {
     const upc = version === '4.3' ? '5012345678900' : '5012345678917';
     const run = await runRule('codes-upc-live-update', { version, catalog: JsonCatalog.fromValue({ memberId: 'member-1', releases: [{ upc, memberId: 'member-1', live: false, status, title: 'Harbour Lights' }] }) });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'warning', message_id: 'decided', release: 'R0', needs_staff: true });
+    expectFindings(run, run.xml, [{ id: 'decided', at: '<ICPN', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', release: 'R0', needs_staff: true });
     expect(run.findings[0].message).toBe(`Release R0 (UPC ${upc}) is already ${said} by staff as "Harbour Lights"; this delivery updates it and needs a staff review.`);
   });
 

@@ -17,11 +17,12 @@ describe('codes-upc-owner', () => {
     ['3.8.2', '5012345678917'],
   ] as const)('ERN %s: a UPC held by another member is flagged for staff, naming nobody', async (version, upc) => {
     const run = await runRule('codes-upc-owner', { version, catalog: catalog('member-2', upc) });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'warning', needs_staff: true, message_id: 'otherMember', release: 'R0', field: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' });
+    expectFindings(run, run.xml, [{ id: 'otherMember', at: '<ICPN', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
+    expect(run.findings[0]).toMatchObject({ status: 'warning', needs_staff: true, release: 'R0' });
     expect(run.findings[0].message).not.toMatch(/member-2/);
     // The same words whoever holds it.
     const other = await runRule('codes-upc-owner', { version, catalog: catalog('member-99', upc) });
+    expectFindings(other, other.xml, [{ id: 'otherMember', at: '<ICPN', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
     expect(other.findings[0].message).toBe(run.findings[0].message);
   });
   it('makes the verdict "flagged" and the release outcome flagged', async () => {

@@ -34,6 +34,7 @@ describe(ID, () => {
   it('an ERN 3 UpdateMessage of an unknown release is flagged; of a known one it is not', async () => {
     const update = [['<UpdateIndicator>OriginalMessage</UpdateIndicator>', '<UpdateIndicator>UpdateMessage</UpdateIndicator>']] as const;
     const run = await runRule(ID, { version: '3.8.2', edits: update, catalog: empty });
+    expectFindings(run, run.xml, [{ id: 'update', at: '<ICPN', path: '/NewReleaseMessage/ReleaseList/Release/ReleaseId/ICPN' }]);
     expect(run.findings.map((f) => [f.message_id, f.release, f.needs_staff])).toEqual([['update', 'R0', true]]);
     expect(run.findings[0].message).toBe('This message is an update of release R0 (UPC 5012345678917), which the catalog has never received.');
     expect((await runRule(ID, { version: '3.8.2', edits: update, catalog: known })).findings).toEqual([]);
@@ -44,6 +45,7 @@ describe(ID, () => {
     expect((await runRule(ID, { version: '3.8.2', xml, catalog: empty })).findings).toEqual([]);
     const withUpc = xml.replace('<GRid>A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8S9T0</GRid>', '<ICPN>5012345678924</ICPN>');
     const run = await runRule(ID, { version: '3.8.2', xml: withUpc, catalog: empty });
+    expectFindings(run, run.xml, [{ id: 'takedown', at: '<ICPN>5012345678924', path: '/PurgeReleaseMessage/PurgedRelease/ReleaseId/ICPN' }]);
     expect(run.findings.map((f) => [f.message_id, f.needs_staff])).toEqual([['takedown', true]]);
     const knownPurge = new JsonCatalog('member-1', [{ upc: '5012345678924', memberId: 'member-1', live: false }]);
     expect((await runRule(ID, { version: '3.8.2', xml: withUpc, catalog: knownPurge })).findings).toEqual([]);

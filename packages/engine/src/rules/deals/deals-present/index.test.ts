@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseMessage, runRule } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const withoutDeals = (xml: string) => xml.slice(0, xml.indexOf('<DealList>')) + xml.slice(xml.indexOf('</DealList>') + '</DealList>'.length);
 
@@ -9,7 +10,7 @@ describe('deals-present', () => {
   });
   it.each(['4.3', '3.8.2'] as const)('reports a %s message without DealList', async (version) => {
     const run = await runRule('deals-present', { version, xml: withoutDeals(baseMessage(version)) });
-    expect(run.findings).toHaveLength(1);
+    expectFindings(run, run.xml, [{ id: 'none', at: '<ern:NewReleaseMessage', path: '/NewReleaseMessage' }]);
     expect(run.findings[0]).toMatchObject({ status: 'error', stage: 'deals' });
   });
 });

@@ -13,11 +13,16 @@ export default defineRule({
     hint: 'Add a DealList with a ReleaseDeal for the main release (territories, validity period, commercial model and use types).',
   },
   create(ctx) {
+    // The finding points at the message's root element (not line 1, the XML declaration): the deals are missing from it.
+    let root: { line: number; column: number; path: string } | null = null;
     return {
+      '/NewReleaseMessage:enter'(el) {
+        root = { line: el.line, column: el.column, path: '/NewReleaseMessage' };
+      },
       'Message:exit'() {
         const m = ctx.message;
         if (m.root === 'NewReleaseMessage' && m.releases.length > 0 && m.deals.length === 0) {
-          ctx.report({ messageId: 'none', loc: { line: 1, column: 1, path: `/${m.root}` }, release: null });
+          ctx.report({ messageId: 'none', loc: root, release: null });
         }
       },
     };
