@@ -3,6 +3,12 @@ import { runMediaRule } from '../../../media/testing/media-batch.js';
 import { DEFAULT_PROFILE } from '../../../profile/default.js';
 import { expectFindings } from '../../testing/pin.js';
 
+// Where a finding on the cover file points: its File element in the message (ERN 4.3: A3, ERN 3.8.2: A2).
+const COVER_FILE = {
+  '4.3': { at: ['<URI>resources/02_harbour_lights.flac', '<File>\n          <URI>resources/cover.jpg'], path: '/NewReleaseMessage/ResourceList/Image/TechnicalDetails/File' },
+  '3.8.2': { at: '<File>\n            <FileName>cover.jpg', path: '/NewReleaseMessage/ResourceList/Image/ImageDetailsByTerritory/TechnicalImageDetails/File' },
+} as const;
+
 describe('artwork-format-accepted', () => {
   it.each(['4.3', '3.8.2'] as const)('ERN %s: an RGB JPEG passes, and so does a PNG', async (version) => {
     expect((await runMediaRule('artwork-format-accepted', { version })).findings).toEqual([]);
@@ -15,8 +21,8 @@ describe('artwork-format-accepted', () => {
     ['4.3', 'A3', 'cover-3000.webp', 'format', 'WebP'],
   ] as const)('ERN %s: resource %s as %s is refused (%s)', async (version, resource, fixture, messageId, word) => {
     const run = await runMediaRule('artwork-format-accepted', { version, files: { 'resources/cover.jpg': fixture } });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'error', resource, message_id: messageId });
+    expectFindings(run, run.batch.xml, [{ id: messageId, ...COVER_FILE[version] }]);
+    expect(run.findings[0]).toMatchObject({ status: 'error', resource });
     expect(run.findings[0].message).toContain(word);
     expect(run.findings[0].line).not.toBeNull();
   });

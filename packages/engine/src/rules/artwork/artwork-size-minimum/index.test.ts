@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { runMediaRule } from '../../../media/testing/media-batch.js';
 import { expectFindings } from '../../testing/pin.js';
 
+// Where a finding on the cover file points: its File element in the message (ERN 4.3: A3, ERN 3.8.2: A2).
+const COVER_FILE = {
+  '4.3': { at: ['<URI>resources/02_harbour_lights.flac', '<File>\n          <URI>resources/cover.jpg'], path: '/NewReleaseMessage/ResourceList/Image/TechnicalDetails/File' },
+  '3.8.2': { at: '<File>\n            <FileName>cover.jpg', path: '/NewReleaseMessage/ResourceList/Image/ImageDetailsByTerritory/TechnicalImageDetails/File' },
+} as const;
+
 describe('artwork-size-minimum', () => {
   it.each(['4.3', '3.8.2'] as const)('ERN %s: a 3000 px square cover passes, and a 2000 px one too (only a warning elsewhere)', async (version) => {
     expect((await runMediaRule('artwork-size-minimum', { version })).findings).toEqual([]);
@@ -13,8 +19,8 @@ describe('artwork-size-minimum', () => {
     ['3.8.2', 'A2'],
   ] as const)('ERN %s: a 1000 px cover is too small', async (version, resource) => {
     const run = await runMediaRule('artwork-size-minimum', { version, files: { 'resources/cover.jpg': 'cover-1000.jpg' } });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'error', resource, message_id: 'tooSmall' });
+    expectFindings(run, run.batch.xml, [{ id: 'tooSmall', ...COVER_FILE[version] }]);
+    expect(run.findings[0]).toMatchObject({ status: 'error', resource });
     expect(run.findings[0].message).toContain('1000 x 1000 px');
     expect(run.findings[0].message).toContain('1400 x 1400');
   });

@@ -21,8 +21,8 @@ describe('audio-file-decodable', () => {
   it('ERN 4.3: a truncated FLAC is caught from its last frame, without --deep, in a folder and a zip', async () => {
     for (const zip of [false, true]) {
       const run = await runMediaRule('audio-file-decodable', { version: '4.3', zip, files: { [A1_43]: 'truncated.flac' } });
-      expect(run.findings).toHaveLength(1);
-      expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A1', line: lineOf(run.batch.xml, `<URI>${A1_43}`) - 1 });
+      expectFindings(run, run.batch.xml, [{ id: 'problem', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/TechnicalDetails/DeliveryFile/File' }]);
+      expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A1' });
       expect(run.findings[0].message).toMatch(/truncated/);
     }
   });
@@ -48,8 +48,8 @@ describe('audio-file-decodable', () => {
     ['cover-3000.jpg', /not an audio file: its content is a JPEG image/],
   ])('ERN 4.3: bad media %s gives a located error, not a crash', async (fixture, pattern) => {
     const run = await runMediaRule('audio-file-decodable', { version: '4.3', deep: true, files: { [A1_43]: fixture } });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A1', line: lineOf(run.batch.xml, `<URI>${A1_43}`) - 1 });
+    expectFindings(run, run.batch.xml, [{ id: 'problem', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingEdition/TechnicalDetails/DeliveryFile/File' }]);
+    expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A1' });
     expect(run.findings[0].message).toMatch(pattern);
   });
 

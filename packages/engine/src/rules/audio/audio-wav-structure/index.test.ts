@@ -5,7 +5,12 @@ import { expectFindings } from '../../testing/pin.js';
 
 const AS_WAV = [['<FileName>01_tidewater.flac</FileName>', '<FileName>01_tidewater.wav</FileName>']] as const;
 const wav382 = (bytes: Buffer) => ({ version: '3.8.2' as const, edits: AS_WAV, files: { 'resources/01_tidewater.flac': null, 'resources/01_tidewater.wav': bytes } });
-const ids = async (bytes: Buffer) => (await runMediaRule('audio-wav-structure', wav382(bytes))).findings.map((f) => f.message_id);
+/** Runs the rule on a WAV as the 3.8.2 single's A1 and returns its findings' ids, each pinned to A1's File element. */
+const ids = async (bytes: Buffer) => {
+  const run = await runMediaRule('audio-wav-structure', wav382(bytes));
+  if (run.findings.length) expectFindings(run, run.batch.xml, run.findings.map((f) => ({ id: f.message_id ?? '', at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails/File' })));
+  return run.findings.map((f) => f.message_id);
+};
 
 describe('audio-wav-structure', () => {
   it('a plain 16-bit PCM WAV passes; FLAC is not looked at', async () => {

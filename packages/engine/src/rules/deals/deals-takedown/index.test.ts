@@ -20,6 +20,7 @@ ruleTable('deals-takedown', [
 
 import { describe, it } from 'vitest';
 import { runRule } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 describe('deals-takedown on a PurgeReleaseMessage', () => {
   it.each([
@@ -32,8 +33,8 @@ describe('deals-takedown on a PurgeReleaseMessage', () => {
   <PurgedRelease><ReleaseId><ICPN>5012345678900</ICPN></ReleaseId></PurgedRelease>
 </ern:PurgeReleaseMessage>`;
     const run = await runRule('deals-takedown', { version, xml });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ message_id: 'purge', needs_staff: true, status: 'warning' });
+    expectFindings(run, run.xml, [{ id: 'purge', at: '<PurgedRelease>', path: '/PurgeReleaseMessage/PurgedRelease' }]);
+    expect(run.findings[0]).toMatchObject({ needs_staff: true, status: 'warning' });
     expect(run.findings[0].message).toMatch(/5012345678900/);
   });
 });

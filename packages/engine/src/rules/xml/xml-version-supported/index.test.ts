@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseMessage, runRule } from '../../testing/rule-tester.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const rewrite = (ns: string) => baseMessage('4.3').replace('http://ddex.net/xml/ern/43', ns);
 
@@ -22,8 +23,10 @@ describe('xml-version-supported', () => {
     ['a manifest', '<ManifestMessage xmlns="http://ddex.net/xml/2011/echo/12"/>', 'notErn', /ManifestMessage/],
   ])('rejects %s', async (_, xml, messageId, text) => {
     const run = await runRule('xml-version-supported', { version: '4.3', xml });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: messageId });
+    // On the root element, whose namespace names the version.
+    const root = /<[\w:]*(NewReleaseMessage|ManifestMessage)/.exec(xml)!;
+    expectFindings(run, run.xml, [{ id: messageId, at: root[0], path: `/${root[1]}` }]);
+    expect(run.findings[0].status).toBe('error');
     expect(run.findings[0].message).toMatch(text);
   });
 });

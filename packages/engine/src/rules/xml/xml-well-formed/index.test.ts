@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { baseMessage, runRule } from '../../testing/rule-tester.js';
 import { validate } from '../../../validate.js';
-import { expectFindings } from '../../testing/pin.js';
+import { expectFindings, positionOf } from '../../testing/pin.js';
+
+/** The end of the text (a message cut short is found wanting where it stops). */
+const END = (xml: string) => ({ line: xml.split('\n').length, column: xml.length - xml.lastIndexOf('\n') });
+/** The 254th nested <x>: with the root, ReleaseList and Release it is the element 257 levels deep, the first past the limit. */
+const DEPTH = (xml: string) => {
+  const first = positionOf(xml, '<x>');
+  return { line: first.line, column: first.column + 253 * 3 };
+};
 
 describe('xml-well-formed', () => {
   it.each([
@@ -17,19 +25,20 @@ describe('xml-well-formed', () => {
   });
 
   it.each([
-    ['truncated', (xml: string) => xml.slice(0, xml.indexOf('<DealList>') + 15), 'syntax', /not well-formed/],
-    ['plain text', () => 'just some text', 'syntax', /not well-formed/],
-    ['mismatched tag', (xml: string) => xml.replace('</ReleaseType>', '</ReleaseTyp>'), 'syntax', /not well-formed/],
-    ['billion laughs', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
-    ['XXE', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/],
+    ['truncated', (xml: string) => xml.slice(0, xml.indexOf('<DealList>') + 15), 'syntax', /not well-formed/, END],
+    ['plain text', () => 'just some text', 'syntax', /not well-formed/, END],
+    ['mismatched tag', (xml: string) => xml.replace('</ReleaseType>', '</ReleaseTyp>'), 'syntax', /not well-formed/, ['</ReleaseTyp>', '\n']],
+    ['billion laughs', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/, [']>', '\n']],
+    ['XXE', (xml: string) => xml.replace('<ern:NewReleaseMessage', '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<ern:NewReleaseMessage'), 'doctype', /entit/, [']>', '\n']],
     // 100,000 levels in 700 KB: saxes' namespace lookup is quadratic in depth (minutes), so it is refused at 256.
-    ['nesting 100,000 levels deep', (xml: string) => xml.replace('<ReleaseType>', '<x>'.repeat(100_000) + '</x>'.repeat(100_000) + '<ReleaseType>'), 'depth', /nested more than 256 levels deep \(<x> at line \d+\)/],
-    ['10,001 differently named elements', (xml: string) => xml.replace('<ReleaseType>', Array.from({ length: 10_001 }, (_, i) => `<n${i}/>`).join('') + '<ReleaseType>'), 'names', /^The message was refused: the message names more than 10,000 different elements, attributes and namespaces \(<n\d+> at line \d+\); .*\.$/],
-    ['22,500 element paths from 300 names', (xml: string) => xml.replace('<ReleaseType>', Array.from({ length: 150 }, (_, i) => `<a${i}>${Array.from({ length: 150 }, (_, j) => `<b${j}/>`).join('')}</a${i}>`).join('') + '<ReleaseType>'), 'paths', /^The message was refused: the message has more than 20,000 different element paths \(<b\d+> at line \d+\); .*\.$/],
-  ] as const)('reports %s', async (_, mutate, messageId, text) => {
+    ['nesting 100,000 levels deep', (xml: string) => xml.replace('<ReleaseType>', '<x>'.repeat(100_000) + '</x>'.repeat(100_000) + '<ReleaseType>'), 'depth', /nested more than 256 levels deep \(<x> at line \d+\)/, DEPTH],
+    ['10,001 differently named elements', (xml: string) => xml.replace('<ReleaseType>', Array.from({ length: 10_001 }, (_, i) => `<n${i}/>`).join('') + '<ReleaseType>'), 'names', /^The message was refused: the message names more than 10,000 different elements, attributes and namespaces \(<n\d+> at line \d+\); .*\.$/, '<n9938/>'],
+    ['22,500 element paths from 300 names', (xml: string) => xml.replace('<ReleaseType>', Array.from({ length: 150 }, (_, i) => `<a${i}>${Array.from({ length: 150 }, (_, j) => `<b${j}/>`).join('')}</a${i}>`).join('') + '<ReleaseType>'), 'paths', /^The message was refused: the message has more than 20,000 different element paths \(<b\d+> at line \d+\); .*\.$/, ['<a131>', '<b148/>']],
+  ] as const)('reports %s', async (_, mutate, messageId, text, at) => {
     const run = await runRule('xml-well-formed', { version: '4.3', xml: mutate(baseMessage('4.3')) });
-    expect(run.findings).toHaveLength(1);
-    expect(run.findings[0]).toMatchObject({ status: 'error', message_id: messageId, file: 'message.xml' });
+    // Where the parser stopped: a syntax error has no element, so no DDEX path.
+    expectFindings(run, run.xml, [{ id: messageId, at: typeof at === 'function' ? at(run.xml) : at, path: '' }]);
+    expect(run.findings[0]).toMatchObject({ status: 'error', file: 'message.xml' });
     expect(run.findings[0].message).toMatch(text);
   });
 
