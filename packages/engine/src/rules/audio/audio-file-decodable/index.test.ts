@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lineOf } from '../../testing/rule-tester.js';
 import { runMediaRule } from '../../../media/testing/media-batch.js';
 import { expectFindings } from '../../testing/pin.js';
 

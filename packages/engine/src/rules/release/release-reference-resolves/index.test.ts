@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineOf, runRule } from '../../testing/rule-tester.js';
+import { runRule } from '../../testing/rule-tester.js';
 import { expectFindings } from '../../testing/pin.js';
 
 describe('release-reference-resolves', () => {
