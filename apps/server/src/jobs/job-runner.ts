@@ -178,8 +178,9 @@ export class JobRunner {
     if (!this.listener?.listening) return this.o.pollMs ?? 1000;
     const longest = this.o.listenPollMs ?? 5000;
     const due = await nextDueAt(this.o.db, lane.kinds);
-    // A little after it falls due: the claim compares with the same clock.
-    return due === null ? longest : Math.min(longest, Math.max(0, Date.parse(due) - nowMs() + 10));
+    // A little after it falls due (the claim compares with the same clock); never a busy loop when a
+    // due job is out of reach for a moment (another process holding its row lock while it claims it).
+    return due === null ? longest : Math.min(longest, Math.max(50, Date.parse(due) - nowMs() + 10));
   }
 
   private async claim(lane: Lane): Promise<(() => Promise<void>) | null> {
