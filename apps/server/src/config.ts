@@ -51,16 +51,22 @@ export interface ServerConfig {
   testValidatePauseMs: number;
   /** Worker threads running dry runs (sized from the cores). */
   validatePoolSize: number;
-  /** Deliveries processed at once by this process. */
+  /** Jobs of the engine lane (deliveries, SFTP batches) run at once by this process. */
   deliveryConcurrency: number;
-  /** How long a claimed delivery stays with its worker without a heartbeat. */
+  /** How long a claimed job of the engine lane stays with its worker without a heartbeat. */
   deliveryLeaseMs: number;
   /** Claims of the same delivery before it is failed (a batch that kills its worker every time). */
   deliveryMaxAttempts: number;
-  /** Idle poll interval of the delivery worker. */
-  deliveryPollMs: number;
-  /** Run the delivery worker in this process (the worker role; `DELIVERY_WORKER=0` turns it off too). */
+  /** Run deliveries in this process (the worker role; `DELIVERY_WORKER=0` turns it off too). */
   runDeliveryWorker: boolean;
+  /** Jobs of the default lane (webhook attempts, emails, sweeps) run at once by this process. */
+  jobsConcurrency: number;
+  /** How long a claimed job of the default lane stays with its worker without a heartbeat. */
+  jobsLeaseMs: number;
+  /** Idle poll interval of each lane (SQLite, or PostgreSQL while the LISTEN connection is down). */
+  jobsPollMs: number;
+  /** Idle poll interval on PostgreSQL while LISTEN tells the worker of new jobs. */
+  jobsListenPollMs: number;
   /** The SFTP inbox of the `sftp` role (port, failed-login delay and lockout, revoked-session check, file size). */
   sftp: SftpSettings;
   /**
@@ -162,8 +168,14 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     deliveryConcurrency: int(env.DELIVERY_CONCURRENCY, 1, 'DELIVERY_CONCURRENCY') || 1,
     deliveryLeaseMs: int(env.DELIVERY_LEASE_MS, 60_000, 'DELIVERY_LEASE_MS'),
     deliveryMaxAttempts: int(env.DELIVERY_MAX_ATTEMPTS, 3, 'DELIVERY_MAX_ATTEMPTS'),
-    deliveryPollMs: int(env.DELIVERY_POLL_MS, 500, 'DELIVERY_POLL_MS'),
     runDeliveryWorker: roles.has('worker') && env.DELIVERY_WORKER !== '0',
+    // Webhook attempts and emails mostly wait on the network: several at once, so a slow receiver
+    // holds one slot for at most its timeout.
+    jobsConcurrency: int(env.JOBS_CONCURRENCY, 8, 'JOBS_CONCURRENCY') || 1,
+    jobsLeaseMs: int(env.JOBS_LEASE_MS, 60_000, 'JOBS_LEASE_MS') || 60_000,
+    // DELIVERY_POLL_MS: its name before deliveries were jobs.
+    jobsPollMs: int(env.JOBS_POLL_MS ?? env.DELIVERY_POLL_MS, 500, 'JOBS_POLL_MS') || 500,
+    jobsListenPollMs: int(env.JOBS_LISTEN_POLL_MS, 5_000, 'JOBS_LISTEN_POLL_MS') || 5_000,
     sftp: {
       port: int(env.SFTP_PORT, 2222, 'SFTP_PORT'),
       host: env.SFTP_HOST ?? flags.host ?? env.HOST ?? '0.0.0.0',

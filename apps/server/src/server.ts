@@ -1,6 +1,6 @@
 /**
  * Builds the partner API: Fastify with the shared JSON Schemas, both base paths, the Caller of each route,
- * CORS, legacy headers, the engine pool and the delivery worker. `startServer` also listens.
+ * CORS, legacy headers, the engine pools and the job runner (deliveries are jobs too). `startServer` also listens.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -8,7 +8,6 @@ import type { ServerConfig } from './config.js';
 import { openMigratedDb, type OpenDb } from './db/connect.js';
 import { openBlobStore } from './blob/open-blob-store.js';
 import { EnginePool } from './ddex/engine-pool.js';
-import { DeliveryRunner } from './ddex/delivery-runner.js';
 import { loadApiSchemas } from './api-schemas.js';
 import callerPlugin from './auth/caller-plugin.js';
 import { keyAuthenticator } from './auth/key-authenticator.js';
@@ -20,7 +19,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js'
 import { ROUTES } from './http/routes.js';
 import type { AppContext } from './http/route-spec.js';
 import { registerApi } from './http/register-api.js';
-import { JobRunner } from './jobs/job-runner.js';
+import { ENGINE_LANE, JobRunner } from './jobs/job-runner.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { registerInvitePage } from './members/invite-page.js';
 import { registerLinkPages } from './links/public-page.js';
@@ -53,22 +52,20 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   });
   for (const schema of loadApiSchemas()) app.addSchema(schema);
 
-  const runner = new DeliveryRunner({
+  const listening: { url: string | null } = { url: null };
+  // One queue, two lanes: the engine's long runs (deliveries, SFTP batches) never take the slots
+  // of the jobs that wait on the network (webhook attempts, emails), nor the other way round.
+  const jobs = new JobRunner({
     db: open.db,
     dialect: open.dialect,
-    blobs,
-    pool: deliveryPool,
     log: app.log,
-    concurrency: config.deliveryConcurrency,
-    leaseMs: config.deliveryLeaseMs,
-    maxAttempts: config.deliveryMaxAttempts,
-    pollMs: config.deliveryPollMs,
-    pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined,
+    concurrency: config.jobsConcurrency,
+    leaseMs: config.jobsLeaseMs,
+    lanes: { [ENGINE_LANE]: { concurrency: config.deliveryConcurrency, leaseMs: config.deliveryLeaseMs } },
+    pollMs: config.jobsPollMs,
+    listenUrl: open.dialect === 'postgres' ? config.db.location : undefined,
+    listenPollMs: config.jobsListenPollMs,
   });
-  const listening: { url: string | null } = { url: null };
-  // Most jobs wait on the network (webhook attempts, email): several run at once, so a slow
-  // receiver holds one slot for at most its timeout.
-  const jobs = new JobRunner({ db: open.db, dialect: open.dialect, log: app.log, pollMs: config.deliveryPollMs, concurrency: Number(process.env.JOBS_CONCURRENCY ?? 8), leaseMs: Number(process.env.JOBS_LEASE_MS ?? 60_000) });
   const ctx: AppContext = {
     db: open.db,
     dialect: open.dialect,
@@ -76,11 +73,10 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     blobs,
     validatePool,
     validationsInFlight: { count: 0, byKey: new Map() },
-    onDeliveryQueued: () => runner.nudge(),
     jobs,
     publicUrl: () => config.publicUrl ?? listening.url ?? `http://localhost:${config.port}`,
   };
-  registerJobHandlers(jobs, ctx);
+  registerJobHandlers(jobs, ctx, { deliveryPool, pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined });
 
   // Batch bodies are read by the handlers as streams: raw (any type) or multipart.
   app.removeAllContentTypeParsers();
@@ -97,13 +93,12 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
 
   registerApi(app, ctx, ROUTES);
 
-  if (config.runDeliveryWorker) runner.start();
   if (config.roles.has('worker')) await jobs.start();
   const sftp = config.roles.has('sftp') ? new SftpInbox({ db: open.db, dataDir: config.dataDir, settings: config.sftp, log: app.log }) : null;
   const stop = async () => {
     await sftp?.stop();
     await app.close();
-    await Promise.all([runner.stop(), jobs.stop()]);
+    await jobs.stop();
     await Promise.all([validatePool.close(), deliveryPool.close()]);
     await open.close();
   };

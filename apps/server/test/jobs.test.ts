@@ -1,7 +1,8 @@
 /**
  * The job queue and runner on both databases: a job runs once, a failing one is retried after its
- * delay and then failed, a job whose holder died is claimed again after its lease, recurring jobs
- * stay scheduled once, and two runners never run the same job together.
+ * delay and then failed (its handler told, in the same transaction), a job whose holder died is
+ * claimed again after its lease and an earlier claim can no longer write, recurring jobs stay
+ * scheduled once, lanes run on their own loops, and two runners never run the same job together.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -9,7 +10,8 @@ import { backends, freshDatabase } from './support/server-process.js';
 import { openMigratedDb, type OpenDb } from '../src/db/connect.js';
 import type { Database } from '../src/db/schema.js';
 import { JobRunner, type JobLog } from '../src/jobs/job-runner.js';
-import { claimJob, enqueueJob } from '../src/jobs/job-queue.js';
+import { claimJob, enqueueJob, finishJob, renewJobLease } from '../src/jobs/job-queue.js';
+import type { GiveUp } from '../src/jobs/job-runner.js';
 
 const quiet: JobLog = { info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -100,6 +102,64 @@ describe.each(backends())('jobs ($name)', (backend) => {
     expect(row).toMatchObject({ status: 'queued', attempts: 0, dedupe_key: 'recurring:sweep-poison', last_error: expect.stringMatching(/^interrupted: the process running it stopped 1 time\(s\) during this run/) });
     expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(3_000_000);
     expect(await runner.drain()).toBe(0);
+  });
+
+  it('fences each claim: an earlier claim of the same worker cannot renew or finish a job claimed again', async () => {
+    const id = (await enqueueJob(db, { kind: 'fenced' }))!;
+    const first = (await claimJob(db, open.dialect, ['fenced'], 'same-worker', 50))!;
+    await sleep(80);
+    const second = (await claimJob(db, open.dialect, ['fenced'], 'same-worker', 60_000))!;
+    expect(second).toMatchObject({ id, attempts: 2 });
+    expect(await renewJobLease(db, first, 'same-worker', 60_000)).toBe(false);
+    expect(await finishJob(db, first, 'same-worker')).toBe(false);
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 2 });
+    expect(await finishJob(db, second, 'same-worker')).toBe(true);
+  });
+
+  it("tells the handler when its job is given up, in the transaction failing it: after its last attempt, or interrupted at every claim", async () => {
+    const given: { payload: unknown; reason: string; jobStatus: string }[] = [];
+    const handler = (kind: string) => ({
+      kind,
+      retryDelayMs: () => 0,
+      run: async () => {
+        throw Object.assign(new Error('disk gone'), { code: 'EIO' });
+      },
+      onGiveUp: async (payload: unknown, reason: GiveUp, ctx: { db: typeof db }) => {
+        // Inside the transaction: the job already reads failed there.
+        const row = await ctx.db.selectFrom('jobs').select('status').where('kind', '=', kind).executeTakeFirstOrThrow();
+        given.push({ payload, reason: reason.kind === 'failed' ? `failed ${(reason.error as { code: string }).code} x${reason.attempts}` : `interrupted x${reason.times}`, jobStatus: row.status });
+      },
+    });
+    await enqueueJob(db, { kind: 'give-up-failing', payload: { n: 1 }, maxAttempts: 2 });
+    const runner = new JobRunner({ db, dialect: open.dialect, log: quiet }).register(handler('give-up-failing'));
+    expect(await runner.drain()).toBe(2);
+    expect(given).toEqual([{ payload: { n: 1 }, reason: 'failed EIO x2', jobStatus: 'failed' }]);
+
+    given.length = 0;
+    await enqueueJob(db, { kind: 'give-up-dying', payload: { n: 2 }, maxAttempts: 1 });
+    expect((await claimJob(db, open.dialect, ['give-up-dying'], 'dead', 50))).not.toBeNull();
+    await sleep(80);
+    expect(await new JobRunner({ db, dialect: open.dialect, log: quiet }).register(handler('give-up-dying')).drain()).toBe(1);
+    expect(given).toEqual([{ payload: { n: 2 }, reason: 'interrupted x1', jobStatus: 'failed' }]);
+  });
+
+  it('runs each lane on its own loops: a job held in one lane does not hold back the other', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const ran: string[] = [];
+    const runner = new JobRunner({ db, dialect: open.dialect, log: quiet, concurrency: 1, pollMs: 20, lanes: { slow: { concurrency: 1, leaseMs: 60_000 } } })
+      .register({ kind: 'lane-slow', lane: 'slow', run: async () => void (ran.push('slow'), await held) })
+      .register({ kind: 'lane-quick', run: async () => void ran.push('quick') });
+    await enqueueJob(db, { kind: 'lane-slow' });
+    await runner.start();
+    for (let i = 0; i < 200 && !ran.includes('slow'); i++) await sleep(10);
+    await enqueueJob(db, { kind: 'lane-quick' });
+    runner.nudge('lane-quick');
+    for (let i = 0; i < 200 && !ran.includes('quick'); i++) await sleep(10);
+    expect(ran).toEqual(['slow', 'quick']);
+    release();
+    await runner.stop();
+    expect(() => new JobRunner({ db, dialect: open.dialect, log: quiet }).register({ kind: 'nowhere', lane: 'missing', run: async () => {} })).toThrow('job kind nowhere: no lane missing');
   });
 
   it('keeps one pending job per dedupe key', async () => {

@@ -89,10 +89,11 @@ export interface DeliveryTable {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
-  /** Worker holding the job, and until when (heartbeat); an expired lease makes the job claimable again. */
+  /**
+   * The claim of its `ddex.delivery` job working on it (ddex/delivery-job.ts): every write of the
+   * delivery's progress checks it, so a worker that lost the job cannot write after the next one.
+   */
   worker_id: string | null;
-  lease_expires_at: string | null;
-  attempts: number;
 }
 
 export interface DeliveryItemTable {

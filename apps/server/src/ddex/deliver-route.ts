@@ -8,6 +8,7 @@ import { urlFor } from '../http/base-url.js';
 import { resolveMember } from '../members/resolve-member.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { queueDelivery } from './queue-delivery.js';
+import { DELIVERY_JOB } from './delivery-job.js';
 import { bodyGuardOf } from '../http/body-guard.js';
 
 const GB = 1024 * 1024 * 1024;
@@ -52,8 +53,10 @@ export const deliverRoute: RouteSpec = {
       throw error;
     }
     const blobKey = await ctx.blobs.putFile(batch.content.path, batch.name);
-    const id = await ctx.db.transaction().execute((trx) => queueDelivery(trx, { accountId: caller.account.id, memberId: memberId!, batchName: batch.name, blobKey, sizeBytes: batch.size }));
-    ctx.onDeliveryQueued();
+    const id = await ctx.db.transaction().execute((trx) =>
+      queueDelivery(trx, { accountId: caller.account.id, memberId: memberId!, batchName: batch.name, blobKey, sizeBytes: batch.size, maxAttempts: ctx.config.deliveryMaxAttempts }),
+    );
+    ctx.jobs.nudge(DELIVERY_JOB);
     reply.code(202);
     return { data: { id, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${id}`) } };
   },

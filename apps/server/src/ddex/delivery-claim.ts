@@ -1,17 +1,18 @@
 /**
- * Claiming delivery jobs. A job is claimable when queued, or when a worker holding it stopped
- * renewing its lease (crash, kill -9). PostgreSQL claims with `FOR UPDATE SKIP LOCKED`; SQLite with
- * one atomic UPDATE that re-checks the claimable condition. Every later write names the worker,
- * so a worker that lost its lease cannot overwrite the new holder's work.
+ * The delivery's own rows as its job works on them. A delivery is a `ddex.delivery` job of the jobs
+ * table (its claim, lease and attempts are there); when a claim starts, it writes its token into
+ * `deliveries.worker_id`, and every later write of the delivery's progress checks it, so a worker
+ * that lost the job (killed, paused past its lease) cannot write after the next claim started.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../db/connect.js';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, DeliveryStatus } from '../db/schema.js';
 import { emitEvent } from '../events/emit.js';
 import { nowIso } from '../clock.js';
 import { deliveryEventData } from './events.js';
 
 export const IN_PROGRESS: DeliveryStatus[] = ['parsing', 'validating', 'importing'];
+/** Not finished: its job may (still) work on it. */
+export const PENDING: DeliveryStatus[] = ['queued', ...IN_PROGRESS];
 
 export interface ClaimedDelivery {
   id: number;
@@ -19,75 +20,43 @@ export interface ClaimedDelivery {
   member_id: number;
   batch_name: string;
   blob_key: string;
-  attempts: number;
 }
 
-const leaseUntil = (leaseMs: number) => new Date(Date.now() + leaseMs).toISOString();
-
-export async function claimNext(db: Kysely<Database>, dialect: Dialect, workerId: string, leaseMs: number): Promise<ClaimedDelivery | null> {
-  const now = new Date().toISOString();
-  const lease = leaseUntil(leaseMs);
-  const claimable = sql`(status = 'queued' or (status in ('parsing', 'validating', 'importing') and lease_expires_at < ${now}))`;
-  const pick =
-    dialect === 'postgres'
-      ? sql`select id from deliveries where ${claimable} order by id limit 1 for update skip locked`
-      : sql`select id from deliveries where ${claimable} order by id limit 1`;
-  const result = await sql<ClaimedDelivery>`
-    update deliveries
-       set status = 'parsing', worker_id = ${workerId}, lease_expires_at = ${lease},
-           attempts = attempts + 1, started_at = coalesce(started_at, ${now})
-     where id = (${pick}) and ${claimable}
-     returning id, account_id, member_id, batch_name, blob_key, attempts`.execute(db);
-  return result.rows[0] ?? null;
-}
-
-/** Moves a held job to the next state and renews its lease; false when the lease was lost. */
-export async function advance(db: Kysely<Database>, id: number, workerId: string, status: DeliveryStatus, leaseMs: number): Promise<boolean> {
-  const result = await db
+/**
+ * A claim of the delivery's job starts it over at `parsing` (a claim after a dead one too: the
+ * import is one transaction, so nothing half done is kept); null when it is finished already.
+ */
+export async function startDelivery(db: Kysely<Database>, id: number, claim: string): Promise<ClaimedDelivery | null> {
+  const row = await db
     .updateTable('deliveries')
-    .set({ status, lease_expires_at: leaseUntil(leaseMs) })
+    .set({ status: 'parsing', worker_id: claim, started_at: (eb) => eb.fn.coalesce('started_at', eb.val(nowIso())) })
     .where('id', '=', id)
-    .where('worker_id', '=', workerId)
-    .where('status', 'in', IN_PROGRESS)
+    .where('status', 'in', PENDING)
+    .returning(['id', 'account_id', 'member_id', 'batch_name', 'blob_key'])
     .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Moves the delivery to its next state; false when this claim lost it. */
+export async function advance(db: Kysely<Database>, id: number, claim: string, status: DeliveryStatus): Promise<boolean> {
+  const result = await db.updateTable('deliveries').set({ status }).where('id', '=', id).where('worker_id', '=', claim).where('status', 'in', IN_PROGRESS).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function renewLease(db: Kysely<Database>, id: number, workerId: string, leaseMs: number): Promise<boolean> {
-  const result = await db
-    .updateTable('deliveries')
-    .set({ lease_expires_at: leaseUntil(leaseMs) })
-    .where('id', '=', id)
-    .where('worker_id', '=', workerId)
-    .where('status', 'in', IN_PROGRESS)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Lets go of a held job to be claimed again in `inMs` (its state is kept; the claim starts it over). */
-export async function retryLater(db: Kysely<Database>, id: number, workerId: string, inMs: number): Promise<void> {
-  await db
-    .updateTable('deliveries')
-    .set({ worker_id: null, lease_expires_at: leaseUntil(inMs) })
-    .where('id', '=', id)
-    .where('worker_id', '=', workerId)
-    .where('status', 'in', IN_PROGRESS)
-    .execute();
-}
-
-/** Fails a held job (and emits its event); false when the lease was lost and nothing changed. */
-export async function failDelivery(db: Kysely<Database>, id: number, workerId: string, error: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('deliveries')
-      .set({ status: 'failed', error, finished_at: nowIso(), worker_id: null, lease_expires_at: null })
-      .where('id', '=', id)
-      .where('worker_id', '=', workerId)
-      .where('status', 'in', IN_PROGRESS)
-      .executeTakeFirst();
+/**
+ * Fails the delivery and emits its event, in `db` when it is a transaction (else in one of its own).
+ * With a claim, only while that claim holds it (false when it lost it); without (its job is given
+ * up, in the transaction failing the job), whatever claim last held it.
+ */
+export async function failDelivery(db: Kysely<Database> | Transaction<Database>, id: number, claim: string | null, error: string): Promise<boolean> {
+  const write = async (trx: Transaction<Database>) => {
+    let update = trx.updateTable('deliveries').set({ status: 'failed', error, finished_at: nowIso(), worker_id: null }).where('id', '=', id).where('status', 'in', PENDING);
+    if (claim !== null) update = update.where('worker_id', '=', claim);
+    const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     const row = await trx.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await emitEvent(trx, { accountId: row.account_id, type: 'ddex.delivery.failed', data: deliveryEventData(row) });
     return true;
-  });
+  };
+  return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
 }

@@ -1,8 +1,9 @@
 /**
  * Imports a checked delivery in one transaction: the releases capability decides and writes what
  * it does to the catalog (releases/import-releases.ts); here its items, counts, final status and
- * event are written. The first statement re-checks that this worker still holds the job, so a
- * reclaimed job is imported once; if the process dies inside, the transaction rolls back and the
+ * event are written. The first statement re-checks that this claim of the delivery's job still
+ * holds the delivery (and locks its row on PostgreSQL until the commit), so a delivery whose job was
+ * claimed again is imported once; if the process dies inside, the transaction rolls back and the
  * next claim imports from scratch.
  */
 import type { Kysely } from 'kysely';
@@ -16,17 +17,17 @@ import { recordMessages } from './delivery-messages.js';
 
 export class LeaseLost extends Error {}
 
-export async function importReport(db: Kysely<Database>, job: ImportingDelivery, workerId: string, report: Report): Promise<DeliveryStatus> {
+export async function importReport(db: Kysely<Database>, job: ImportingDelivery, claim: string, report: Report): Promise<DeliveryStatus> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const held = await trx
       .updateTable('deliveries')
-      .set({ lease_expires_at: new Date(Date.now() + 10 * 60_000).toISOString() })
+      .set({ worker_id: claim })
       .where('id', '=', job.id)
-      .where('worker_id', '=', workerId)
+      .where('worker_id', '=', claim)
       .where('status', '=', 'importing')
       .executeTakeFirst();
-    if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost(`delivery ${job.id} is no longer held by ${workerId}`);
+    if (Number(held.numUpdatedRows) !== 1) throw new LeaseLost(`delivery ${job.id} is no longer held by ${claim}`);
 
     const planned = planItems(report);
     const counts = { created: 0, updated: 0, flagged: 0, left_out: 0, test: 0 };
@@ -64,7 +65,6 @@ export async function importReport(db: Kysely<Database>, job: ImportingDelivery,
         release_ids: JSON.stringify(releaseIds),
         finished_at: now,
         worker_id: null,
-        lease_expires_at: null,
       })
       .where('id', '=', job.id)
       .execute();

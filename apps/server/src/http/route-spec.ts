@@ -21,11 +21,9 @@ export interface AppContext {
   validatePool: EnginePool;
   /** Dry runs in progress in this process, in all and per credential (`caller.limitKey`; 429 busy above the limits). */
   validationsInFlight: { count: number; byKey: Map<string, number> };
-  /** Wakes the delivery worker after a delivery is queued. */
-  onDeliveryQueued: () => void;
   /** Base URL for links in emails: PUBLIC_URL, else the address this process listens on. */
   publicUrl: () => string;
-  /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge()` to start it without waiting for a poll). */
+  /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge(kind)` to start it without waiting for a poll; a delivery too). */
   jobs: JobRunner;
 }
 

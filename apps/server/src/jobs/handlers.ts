@@ -12,8 +12,20 @@ import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv
 import { secretsKey } from '../webhooks/secrets.js';
 import { uploadRetentionJob } from '../ddex/uploads/retention.js';
 import { registerSftpJobs } from '../sftp/jobs.js';
+import { deliveryJob } from '../ddex/delivery-job.js';
+import type { EnginePool } from '../ddex/engine-pool.js';
 
-export function registerJobHandlers(runner: JobRunner, ctx: AppContext): void {
+export interface WorkerParts {
+  /** The engine's threads for deliveries (DELIVERY_CONCURRENCY of them). */
+  deliveryPool: EnginePool;
+  /** Test hook: deliveries wait this long in `importing`. */
+  pauseBeforeImportMs?: number;
+}
+
+export function registerJobHandlers(runner: JobRunner, ctx: AppContext, parts: WorkerParts): void {
+  if (ctx.config.runDeliveryWorker) {
+    runner.register(deliveryJob({ blobs: ctx.blobs, pool: parts.deliveryPool, leaseMs: ctx.config.deliveryLeaseMs, pauseBeforeImportMs: parts.pauseBeforeImportMs }));
+  }
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl ?? undefined, from: ctx.config.smtpFrom ?? undefined, dataDir: ctx.config.dataDir });
   runner.register(invitationJob({ mailer, publicUrl: () => ctx.publicUrl(), tokenKey: () => invitationKey(ctx.config.dataDir) }));
   const webhooks = settingsFromEnv(() => secretsKey(ctx.config.dataDir));

@@ -1,8 +1,11 @@
 /**
  * The jobs table as a queue: enqueue (inside the caller's transaction when it has one), claim with
  * a lease (`FOR UPDATE SKIP LOCKED` on PostgreSQL, one atomic UPDATE on SQLite), renew, finish, and
- * retry with backoff. Every write after the claim names the worker, so a worker that lost its lease
- * (killed, paused past it) cannot overwrite the new holder's work.
+ * retry with backoff. Every write after the claim names the claim (the worker and the attempt
+ * number it took), so a holder that lost its lease (killed, paused past it) cannot overwrite the new
+ * holder's work, even when the new holder is another loop of the same process. On PostgreSQL each
+ * new job also notifies the channel `ddex_jobs` at commit (a trigger, migration 0014): idle workers
+ * LISTEN and look at once (job-listener.ts).
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/connect.js';
@@ -72,32 +75,41 @@ export async function claimJob(db: Kysely<Database>, dialect: Dialect, kinds: st
   return result.rows[0] ?? null;
 }
 
-export async function renewJobLease(db: Kysely<Database>, id: number, workerId: string, leaseMs: number): Promise<boolean> {
+/** One claim of a job: which job, which of its attempts. Its writes are fenced with both and the worker. */
+export type JobClaim = Pick<ClaimedJob, 'id' | 'attempts'>;
+
+export async function renewJobLease(db: Kysely<Database>, claim: JobClaim, workerId: string, leaseMs: number): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
     .set({ lease_expires_at: isoIn(leaseMs) })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
     .where('worker_id', '=', workerId)
     .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function finishJob(db: Db, id: number, workerId: string): Promise<boolean> {
+export async function finishJob(db: Db, claim: JobClaim, workerId: string): Promise<boolean> {
   const result = await db
     .updateTable('jobs')
     .set({ status: 'done', finished_at: nowIso(), worker_id: null, lease_expires_at: null, dedupe_key: null })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
     .where('worker_id', '=', workerId)
     .where('status', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A failed attempt: queued again after `retryInMs`, or `failed` once its attempts are spent. */
-export async function failJobAttempt(db: Kysely<Database>, job: ClaimedJob, workerId: string, error: string, retryInMs: number): Promise<'retry' | 'failed'> {
+/**
+ * A failed attempt: queued again after `retryInMs`, or `failed` once its attempts are spent; `lost`
+ * when this claim no longer held the job (nothing written). Give it the transaction in which the
+ * job's owner records a give-up, so both are written or neither.
+ */
+export async function failJobAttempt(db: Db, job: ClaimedJob, workerId: string, error: string, retryInMs: number): Promise<'retry' | 'failed' | 'lost'> {
   const spent = job.attempts >= job.max_attempts;
-  await db
+  const result = await db
     .updateTable('jobs')
     .set(
       spent
@@ -105,21 +117,38 @@ export async function failJobAttempt(db: Kysely<Database>, job: ClaimedJob, work
         : { status: 'queued', last_error: error, run_at: isoIn(retryInMs), worker_id: null, lease_expires_at: null },
     )
     .where('id', '=', job.id)
+    .where('attempts', '=', job.attempts)
     .where('worker_id', '=', workerId)
     .where('status', '=', 'running')
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return 'lost';
   return spent ? 'failed' : 'retry';
 }
 
 /** A recurring job's row is used again: queued for its next run (its dedupe key kept). */
-export async function rescheduleJob(db: Kysely<Database>, id: number, workerId: string, runAt: string, error: string | null): Promise<void> {
+export async function rescheduleJob(db: Kysely<Database>, claim: JobClaim, workerId: string, runAt: string, error: string | null): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ status: 'queued', run_at: runAt, attempts: 0, worker_id: null, lease_expires_at: null, last_error: error })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
     .where('worker_id', '=', workerId)
     .where('status', '=', 'running')
     .execute();
+}
+
+/**
+ * When the next job of these kinds becomes claimable without anyone enqueueing it (a retry or a
+ * recurring job falling due, a dead holder's lease running out), or null when none is pending: an
+ * idle worker that is told of new jobs (LISTEN) sleeps until then instead of polling.
+ */
+export async function nextDueAt(db: Kysely<Database>, kinds: string[]): Promise<string | null> {
+  if (kinds.length === 0) return null;
+  const kindList = sql.join(kinds.map((k) => sql`${k}`));
+  const result = await sql<{ at: string | null }>`
+    select min(case when status = 'queued' then run_at else lease_expires_at end) as at
+      from jobs where kind in (${kindList}) and status in ('queued', 'running')`.execute(db);
+  return result.rows[0]?.at ?? null;
 }
 
 /** Finished jobs older than `beforeIso` are removed (their effects are in the tables they wrote). */

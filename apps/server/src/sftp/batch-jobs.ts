@@ -10,9 +10,10 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Report } from '@ddex-check/engine';
 import { accountStores } from '../stores/account-stores.js';
-import type { JobHandler } from '../jobs/job-runner.js';
+import { ENGINE_LANE, type JobHandler } from '../jobs/job-runner.js';
 import type { AppContext } from '../http/route-spec.js';
 import { queueDelivery } from '../ddex/queue-delivery.js';
+import { DELIVERY_JOB } from '../ddex/delivery-job.js';
 import { ownMemberId } from '../members/resolve-member.js';
 import { storeTestReport } from '../test-reports/store.js';
 import { nowIso } from '../clock.js';
@@ -45,6 +46,8 @@ const folderOf = (tree: InboxTree, accountId: number, area: Area, name: string) 
 export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Payload> {
   return {
     kind: PRODUCTION_JOB,
+    // Zipping a batch of up to 20 GB, like the delivery it queues: not in the slots of webhooks and emails.
+    lane: ENGINE_LANE,
     async run({ batchId }) {
       const batch = await pendingBatch(ctx, batchId);
       // Queued already (by an attempt that died after its transaction): nothing is left to do.
@@ -73,7 +76,7 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
       const deliveryId = await ctx.db.transaction().execute(async (trx) => {
         const claimed = await trx.updateTable('sftp_batches').set({ status: 'queued', finished_at: nowIso(), size_bytes: size }).where('id', '=', batchId).where('status', '=', 'received').executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return null;
-        const id = await queueDelivery(trx, { accountId: batch.account_id, memberId, batchName: batch.name, blobKey: key, sizeBytes: size });
+        const id = await queueDelivery(trx, { accountId: batch.account_id, memberId, batchName: batch.name, blobKey: key, sizeBytes: size, maxAttempts: ctx.config.deliveryMaxAttempts });
         await trx.updateTable('sftp_batches').set({ delivery_id: id }).where('id', '=', batchId).execute();
         return id;
       });
@@ -82,7 +85,7 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
         return;
       }
       // The delivery holds the batch now; the folder stays, read-only, for its acknowledgements.
-      ctx.onDeliveryQueued();
+      ctx.jobs.nudge(DELIVERY_JOB);
     },
   };
 }
@@ -96,6 +99,7 @@ function unreadable(name: string, error: unknown): { text: string; json: { error
 export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Payload> {
   return {
     kind: TEST_JOB,
+    lane: ENGINE_LANE,
     async run({ batchId }) {
       const batch = await pendingBatch(ctx, batchId);
       if (!batch) return;

@@ -3,7 +3,7 @@
  * PostgreSQL so two processes starting together do not both run them). One file per capability;
  * a migration, once released, is never edited: the next change is a new file.
  */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { columnTypes } from './column-types.js';
 import { initial } from './0001-initial.js';
@@ -18,6 +18,7 @@ import { payouts } from './0010-payouts.js';
 import { links } from './0011-links.js';
 import { uploadsStore } from './0012-uploads-store.js';
 import { sftpAcknowledgements } from './0013-sftp-acknowledgements.js';
+import { oneQueue } from './0014-one-queue.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -34,6 +35,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_links': links(types),
     '0012_uploads_store': uploadsStore(),
     '0013_sftp_acknowledgements': sftpAcknowledgements(types),
+    '0014_one_queue': oneQueue(types),
   };
 }
 
@@ -45,9 +47,19 @@ class InlineProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  return migrate(db, dialect, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up to and with the migration named (tests build a database as an earlier release left it). */
+export async function migrateTo(db: Kysely<any>, dialect: Dialect, name: string): Promise<void> {
+  if (!(name in migrations(dialect))) throw new Error(`no migration ${name}`);
+  return migrate(db, dialect, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Kysely<any>, dialect: Dialect, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   // Capabilities land in any order: a database that has a later migration still gets an earlier new one.
   const migrator = new Migrator({ db, provider: new InlineProvider(dialect), allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);

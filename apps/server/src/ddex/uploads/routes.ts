@@ -19,6 +19,7 @@ import { checkBatchName } from '../../http/batch-name.js';
 import { resolveMember } from '../../members/resolve-member.js';
 import { nowIso, nowMs } from '../../clock.js';
 import { queueDelivery } from '../queue-delivery.js';
+import { DELIVERY_JOB } from '../delivery-job.js';
 import { checkPartSignature, signPart, URL_LIFETIME_S } from './part-urls.js';
 import { uploadBlobKey } from './join-upload.js';
 import type { UploadTable } from './tables.js';
@@ -185,11 +186,18 @@ export const commitUploadRoute: RouteSpec = {
       // The parts are joined by the delivery worker when it starts (join-upload.ts): the commit answers at once.
       const deliveryId = await ctx.db.transaction().execute(async (trx) => {
         await recordCommittedParts(trx, upload.id, parts);
-        const id = await queueDelivery(trx, { accountId: caller.account.id, memberId: upload.member_id, batchName: upload.name, blobKey: uploadBlobKey(upload.id), sizeBytes: Number(upload.size) });
+        const id = await queueDelivery(trx, {
+          accountId: caller.account.id,
+          memberId: upload.member_id,
+          batchName: upload.name,
+          blobKey: uploadBlobKey(upload.id),
+          sizeBytes: Number(upload.size),
+          maxAttempts: ctx.config.deliveryMaxAttempts,
+        });
         await trx.updateTable('uploads').set({ status: 'committed', delivery_id: id, committed_at: nowIso(), updated_at: nowIso() }).where('id', '=', upload.id).execute();
         return id;
       });
-      ctx.onDeliveryQueued();
+      ctx.jobs.nudge(DELIVERY_JOB);
       reply.code(202);
       return { data: { id: deliveryId, status: 'queued', environment: 'production', status_url: urlFor(request, `/ddex/${deliveryId}`) } };
     } catch (error) {
