@@ -1,6 +1,6 @@
 /** GET /ddex (last 100, newest first) and GET /ddex/{id} (with items); other accounts' deliveries are 404. */
 import type { Selectable } from 'kysely';
-import type { DeliveryTable } from '../db/schema.js';
+import type { DeliveryTable } from './tables.js';
 import { notFound } from '../http/api-error.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { parseId } from '../http/ids.js';

@@ -5,7 +5,8 @@
  * that lost the job (killed, paused past its lease) cannot write after the next claim started.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, DeliveryStatus } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { DeliveryStatus } from './tables.js';
 import { emitEvent } from '../events/emit.js';
 import { nowIso } from '../clock.js';
 import { deliveryEventData } from './events.js';

@@ -1,7 +1,7 @@
 /** Domain events of deliveries (spec section 6, category DDEX): queued, then done, partial or failed. */
 import type { Selectable } from 'kysely';
 import type { EventType } from '../events/event-type.js';
-import type { DeliveryTable } from '../db/schema.js';
+import type { DeliveryTable } from './tables.js';
 
 const delivery = {
   type: 'object',

@@ -8,7 +8,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Report } from '@ddex-check/engine';
-import type { Database, DeliveryStatus } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { DeliveryStatus } from './tables.js';
 import { emitEvent } from '../events/emit.js';
 import { deliveryEventData } from './events.js';
 import { failureText, planItems } from './release-items.js';

@@ -1,6 +1,21 @@
 /** Tables of the members capability, added to the server's `Database`. */
 import type { Generated } from 'kysely';
 
+export interface MemberTable {
+  id: Generated<number>;
+  account_id: number;
+  email: string;
+  name: string;
+  kind: 'artist' | 'label';
+  status: string;
+  /** The account's own catalog: deliveries without `member_id` go here. */
+  is_own: number;
+  created_at: string;
+  last_login_at: string | null;
+  /** scrypt hash set when the member accepts the invitation (`scrypt$N$r$p$salt$hash`). */
+  password_hash: string | null;
+}
+
 export interface InvitationTable {
   id: Generated<number>;
   account_id: number;
@@ -15,19 +30,7 @@ export interface InvitationTable {
 
 declare module '../db/schema.js' {
   interface Database {
+    members: MemberTable;
     invitations: InvitationTable;
-  }
-  interface MemberTable {
-    /** scrypt hash set when the member accepts the invitation (`scrypt$N$r$p$salt$hash`). */
-    password_hash: string | null;
-  }
-  interface ReleaseTable {
-    /** The staff's reason for the last decision (request changes, take down). */
-    status_reason: string | null;
-  }
-  interface StaffFlagTable {
-    /** `approved` or `rejected` once staff resolved the request. */
-    resolution: string | null;
-    resolution_note: string | null;
   }
 }

@@ -4,8 +4,7 @@
  * `status` beside `release_status`, `stores[key].state` beside `status` and `phase`.
  */
 import type { Selectable } from 'kysely';
-import type { ReleaseTable } from '../db/schema.js';
-import type { ReleaseStoreTable } from './tables.js';
+import type { ReleaseStoreTable, ReleaseTable } from './tables.js';
 import { nowMs } from '../clock.js';
 
 /** The sunset of the deprecated words (and of the legacy base path). */

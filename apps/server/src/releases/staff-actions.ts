@@ -12,12 +12,12 @@
  * A store's status and phase can be recorded for an approved or taken-down release.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ReleaseTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { ReleaseTable } from './tables.js';
 import type { Dialect } from '../db/connect.js';
 import { emitEvent } from '../events/emit.js';
 import { nowIso } from '../clock.js';
 import { LIVE_STATES } from './release-view.js';
-import './tables.js';
 
 export class StaffActionError extends Error {}
 

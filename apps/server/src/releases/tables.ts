@@ -1,4 +1,52 @@
-/** Tables of the releases capability, added to the server's `Database`. */
+/** Tables of the releases capability (releases, recordings, staff requests, store states), added to the server's `Database`. */
+import type { Generated } from 'kysely';
+
+export interface ReleaseTable {
+  id: Generated<number>;
+  account_id: number;
+  member_id: number;
+  upc: string;
+  title: string;
+  release_status: string;
+  delivery_state: string;
+  created_by_delivery_id: number | null;
+  last_delivery_id: number | null;
+  created_at: string;
+  updated_at: string;
+  /** The staff's reason for the last decision (request changes, take down). */
+  status_reason: string | null;
+}
+
+export interface RecordingTable {
+  id: Generated<number>;
+  account_id: number;
+  member_id: number;
+  isrc: string | null;
+  title: string;
+  delivery_id: number;
+  /** Message file and resource reference, for recordings without ISRC. */
+  file: string;
+  reference: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffFlagTable {
+  id: Generated<number>;
+  account_id: number;
+  member_id: number;
+  delivery_id: number;
+  release_id: number | null;
+  ref: string;
+  upc: string;
+  reason: string;
+  created_at: string;
+  resolved_at: string | null;
+  /** `approved` or `rejected` once staff resolved the request. */
+  resolution: string | null;
+  resolution_note: string | null;
+}
+
 
 export interface ReleaseStoreTable {
   release_id: number;
@@ -13,6 +61,9 @@ export interface ReleaseStoreTable {
 
 declare module '../db/schema.js' {
   interface Database {
+    releases: ReleaseTable;
+    recordings: RecordingTable;
+    staff_flags: StaffFlagTable;
     release_stores: ReleaseStoreTable;
   }
 }

@@ -9,7 +9,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database, DeliveryStatus } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { DeliveryStatus } from '../ddex/tables.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import { deliveryMessages } from '../ddex/delivery-messages.js';
 import { now, nowIso } from '../clock.js';

@@ -1,0 +1,31 @@
+/** Tables of API keys and their rate windows, added to the server's `Database`. */
+import type { Generated } from 'kysely';
+
+export interface ApiKeyTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  /** Visible start of the key (`svc_live_` and 8 characters); not secret, used to find the row. */
+  prefix: string;
+  /** sha256 (hex) of the whole key. */
+  key_hash: string;
+  /** JSON array of scope strings. */
+  scopes: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface RateWindowTable {
+  key_id: number;
+  /** Minutes since the epoch. */
+  window_minute: number;
+  count: number;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    api_keys: ApiKeyTable;
+    rate_windows: RateWindowTable;
+  }
+}
