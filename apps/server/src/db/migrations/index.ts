@@ -18,6 +18,7 @@ import { payouts } from './0010-payouts.js';
 import { links } from './0011-links.js';
 import { uploadsStore } from './0012-uploads-store.js';
 import { sftpAcknowledgements } from './0013-sftp-acknowledgements.js';
+import { releaseHistory } from './0014-release-history.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -34,6 +35,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_links': links(types),
     '0012_uploads_store': uploadsStore(),
     '0013_sftp_acknowledgements': sftpAcknowledgements(types),
+    '0014_release_history': releaseHistory(types),
   };
 }
 
