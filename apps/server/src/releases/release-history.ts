@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import { diffReleaseSnapshots, territoryUniverse, type ErnVersion, type ReleaseSnapshot, type TerritoryUniverse } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
 import type { DeliveryReport } from '../ddex/engine-task.js';
-import type { ImportingDelivery, ReleaseDecision } from './import-releases.js';
+import type { PlannedItem } from '../ddex/release-items.js';
 import './tables.js';
 
 /** Changes an item or a history entry lists; `count` says how many there were in all. */
@@ -33,8 +33,15 @@ export interface StoredChanges {
   notes: string[];
 }
 
-/** Writes the history entry of every release the delivery touched; returns nothing the items need (they read the entries). */
-export async function recordHistory(trx: Transaction<Database>, job: ImportingDelivery, report: DeliveryReport, decisions: ReleaseDecision[], now: string): Promise<void> {
+/** What the import decided for one item (import-releases.ts's decision). */
+export interface DecidedItem {
+  item: PlannedItem;
+  outcome: string;
+  releaseId: number | null;
+}
+
+/** Writes the history entry of every release the delivery touched; the items read their changes from these entries. */
+export async function recordHistory(trx: Transaction<Database>, job: { id: number; account_id: number; member_id: number }, report: DeliveryReport, decisions: DecidedItem[], now: string): Promise<void> {
   // A reclaimed job imports from scratch: its entries of an earlier, rolled-back or interrupted attempt go.
   await trx.deleteFrom('release_history').where('delivery_id', '=', job.id).execute();
   const universes = new Map<string, Promise<TerritoryUniverse | null>>();
