@@ -6,7 +6,7 @@
 export { validate } from './validate.js';
 export { prestartParseThread, PARSE_THREAD_MIN_BYTES, YOUNG_GENERATION_MB as PARSE_THREAD_YOUNG_GENERATION_MB } from './xml/parse-thread.js';
 export { WorkerPool, type WorkerPoolOptions } from './workers/worker-pool.js';
-export type { ValidateInput, ValidateOptions, ProgressEvent } from './options.js';
+export type { ValidateInput, ValidateOptions, ProgressEvent, MessageSnapshots } from './options.js';
 export * from './report/types.js';
 export type * from './ern/model.js';
 export type { Catalog, CatalogRelease, CatalogRecording, StaffDecision } from './catalog/types.js';
@@ -48,4 +48,5 @@ export { releaseViews, tableOf, answerOf, dayOf, purgedOf, type ReleaseView, typ
 export type { UseOut, PriceOut, Answer, ReasonKind } from './availability/answer.js';
 export { territoryUniverse, TerritoryUniverse } from './territories/universe.js';
 export { todayNumber } from './codes/iso-date.js';
+export { diffReleaseSnapshots, releaseSnapshotsOf, RELEASE_SNAPSHOT_FORMAT, type ReleaseSnapshot, type RecordSnapshot } from './diff/release-snapshot.js';
 export { diffMessages, type DiffResult, type Change, type HeaderChange, type DiffSummary } from './diff/diff-messages.js';

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Catalog } from './catalog/types.js';
 import type { Profile } from './profile/types.js';
 import type { Severity } from './report/types.js';
+import type { ReleaseSnapshot } from './diff/release-snapshot.js';
 
 /** A path to a folder, `.zip` or `.xml`; or the bytes of an XML message or a zip (the server's bodies). */
 export type ValidateInput = string | Buffer | Readable;
@@ -13,6 +14,13 @@ export interface ProgressEvent {
   file?: string;
   done?: number;
   total?: number;
+}
+
+export interface MessageSnapshots {
+  file: string;
+  releases: ReleaseSnapshot[];
+  /** Why there are none (a message kept as bytes, a failure building them); null when built. */
+  skipped: string | null;
 }
 
 export interface ValidateOptions {
@@ -57,6 +65,13 @@ export interface ValidateOptions {
    * message end from piling up.
    */
   recordStore?: boolean;
+  /**
+   * Called once per message read without a fatal error, at its end while its model is alive, with
+   * a snapshot of each release (diff/release-snapshot.ts): the server keeps them as the releases'
+   * history. Off by default (nothing is built). A message kept as bytes (`recordStore`) gets no
+   * snapshots (`skipped` says why): building them would hold the catalog's records as objects again.
+   */
+  onReleaseSnapshots?: (snapshots: MessageSnapshots) => void;
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
 }

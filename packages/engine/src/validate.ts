@@ -21,7 +21,8 @@ import { createSchemaValidator } from './xml/schema-engines.js';
 import { attributeByPath } from './report/attribute.js';
 import { runBatchRules } from './rules/batch-runner.js';
 import { ENGINE_VERSION } from './engine-version.js';
-import type { ValidateInput, ValidateOptions } from './options.js';
+import type { MessageSnapshots, ValidateInput, ValidateOptions } from './options.js';
+import { releaseSnapshotsOf } from './diff/release-snapshot.js';
 import type { MediaAccess } from './media/types.js';
 import { inspectMedia } from './media/inspect.js';
 import { preloadMediaLibraries } from './media/libraries.js';
@@ -137,6 +138,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
   // The parse thread validates the message on its side (PassResult.schema).
   let schemaOnThread = false;
   let rootProblem: Check | null = null;
+  let keptAsBytes = false;
 
   let pass: PassResult;
   try {
@@ -146,6 +148,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
       const version = versionOfNamespace(root.ns);
       if (rootProblem || !version) return { listeners: [] };
       const store = ctx.options.recordStore ?? wantsRecordStore(entry.size);
+      keptAsBytes = store;
       if (store && ctx.options.recordStore === undefined) tightenHeap();
       // The rules' `onResource`, `onRelease` and `onDeal` functions, given each record as it closes (the dispatcher is made next).
       let rules: RuleDispatcher | null = null;
@@ -233,6 +236,7 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
 
   // A message cut short leaves a partial model: its message-end rules would report what is merely unread.
   if (d && message && !pass.fatal) await d.exit('Message:exit');
+  if (ctx.options.onReleaseSnapshots && message && !pass.fatal) ctx.options.onReleaseSnapshots(snapshotsOf(message, file, keptAsBytes));
 
   const summary: MessageSummary = {
     file,
@@ -249,6 +253,16 @@ async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<MessageR
   };
   if (d && pass.fatal) pushAll(checks, d.findings());
   return { read: { file, message, summary, updates: d?.updates ?? new Set() }, checks, dispatcher: message && !pass.fatal ? d : null };
+}
+
+/** The releases' snapshots of a message, or why there are none: a failure here is the history's loss, never the check's. */
+function snapshotsOf(message: ErnMessage, file: string, keptAsBytes: boolean): MessageSnapshots {
+  if (keptAsBytes) return { file, releases: [], skipped: 'the message is kept as bytes (a catalog-sized message): no snapshot is built' };
+  try {
+    return { file, releases: releaseSnapshotsOf(message), skipped: null };
+  } catch (error) {
+    return { file, releases: [], skipped: `the snapshot could not be built: ${(error as Error).message}` };
+  }
 }
 
 /** Sound recordings and videos of the message, counted by kind without a view of each (a catalog message has hundreds of thousands). */

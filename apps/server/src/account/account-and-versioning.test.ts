@@ -135,7 +135,7 @@ describe.each(backends())('account, limits and versioning ($name)', (backend) =>
     const doc = await response.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
-      '/ddex', '/ddex/uploads', '/ddex/uploads/{id}', '/ddex/uploads/{id}/commit', '/ddex/uploads/{id}/parts/{part}', '/ddex/validate', '/ddex/{id}', '/earnings', '/links', '/me', '/members', '/members/invite', '/payouts', '/ping', '/releases', '/releases/{id}',
+      '/ddex', '/ddex/uploads', '/ddex/uploads/{id}', '/ddex/uploads/{id}/commit', '/ddex/uploads/{id}/parts/{part}', '/ddex/validate', '/ddex/{id}', '/earnings', '/links', '/me', '/members', '/members/invite', '/payouts', '/ping', '/releases', '/releases/{id}', '/releases/{id}/history',
       '/webhooks', '/webhooks/events', '/webhooks/{id}', '/webhooks/{id}/deliveries', '/webhooks/{id}/deliveries/{delivery_id}/retry', '/webhooks/{id}/roll-secret', '/webhooks/{id}/test',
     ]);
     expect(Object.keys(doc.paths['/webhooks/{id}']).sort()).toEqual(['delete', 'get', 'patch']);
@@ -147,6 +147,8 @@ describe.each(backends())('account, limits and versioning ($name)', (backend) =>
     expect(doc.paths['/ddex/{id}'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/DeliveryResponse');
     expect(doc.components.schemas.DeliveryDetail.properties.items.items.$ref).toBe('#/components/schemas/DeliveryItem');
     expect(doc.components.schemas.DeliveryItem.properties.outcome.enum).toEqual(['created', 'updated', 'flagged', 'left_out', 'test']);
+    expect(doc.paths['/releases/{id}/history'].get.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/ReleaseHistoryResponse');
+    expect(doc.components.schemas.DeliveryItem.properties.changes.anyOf).toEqual([{ $ref: '#/components/schemas/ReleaseChanges' }, { type: 'null' }]);
     expect(doc.info.description).toContain('100 MiB');
     expect(doc.info.description).toContain('600 requests per minute');
     expect(doc.servers.map((s: { url: string }) => s.url)).toEqual(['/v1', '/api/v1']);

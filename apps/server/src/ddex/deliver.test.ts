@@ -47,7 +47,7 @@ describe.each(backends())('deliveries ($name)', (backend) => {
     });
     expect(Date.parse(done.started_at)).toBeGreaterThanOrEqual(Date.parse(done.created_at));
     expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(done.started_at));
-    expect(done.items).toEqual([{ ref: 'R0', title: 'First Light', upc, outcome: 'created', release_id: done.release_ids[0], errors: [] }]);
+    expect(done.items).toEqual([{ ref: 'R0', title: 'First Light', upc, outcome: 'created', release_id: done.release_ids[0], errors: [], changes: null }]);
 
     const releases = await server.admin('release', 'list', '--member', String(account.ownMemberId));
     expect(releases).toEqual([expect.objectContaining({ id: done.release_ids[0], upc, title: 'First Light', release_status: 'in_review', delivery_state: 'not_started' })]);

@@ -4,6 +4,7 @@ import type { DeliveryTable } from './tables.js';
 import { notFound } from '../http/api-error.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { parseId } from '../http/ids.js';
+import { changesOut } from '../releases/release-history.js';
 
 export function deliveryListItem(row: Selectable<DeliveryTable>) {
   return {
@@ -54,7 +55,9 @@ export const getDeliveryRoute: RouteSpec = {
   path: '/ddex/:id',
   operationId: 'getDelivery',
   summary: 'One delivery, with an item per release',
-  description: 'Scope ddex:validate or ddex:write. Absent or another account\'s delivery: 404 not_found.',
+  description:
+    'Scope ddex:validate or ddex:write. Absent or another account\'s delivery: 404 not_found. ' +
+    'Each item\'s `changes` says what the delivery changed in the release against the catalog (its last imported delivery): `{summary, count, items}` (the first 50 changes), `{summary: "no change", count: 0, items: []}` for a re-delivery that changes nothing, null for a release new to the catalog or one with nothing kept to compare with. The release\'s whole history: GET /releases/{id}/history.',
   scope: 'ddex:validate',
   params: 'delivery-params.schema.json',
   success: { status: 200, schema: 'delivery-response.schema.json', description: 'The delivery' },
@@ -64,10 +67,13 @@ export const getDeliveryRoute: RouteSpec = {
     const row = await ctx.db.selectFrom('deliveries').selectAll().where('id', '=', id).where('account_id', '=', caller.account.id).executeTakeFirst();
     if (!row) throw notFound();
     const items = await ctx.db.selectFrom('delivery_items').selectAll().where('delivery_id', '=', id).orderBy('position').execute();
+    // What each item changed against the catalog is its release's history entry of this delivery.
+    const entries = await ctx.db.selectFrom('release_history').select(['item_position', 'changes', 'summary']).where('delivery_id', '=', id).execute();
+    const byPosition = new Map(entries.map((e) => [e.item_position, e]));
     return {
       data: {
         ...deliveryListItem(row),
-        items: items.map((i) => ({ ref: i.ref, title: i.title, upc: i.upc, outcome: i.outcome, release_id: i.release_id, errors: JSON.parse(i.errors) })),
+        items: items.map((i) => ({ ref: i.ref, title: i.title, upc: i.upc, outcome: i.outcome, release_id: i.release_id, errors: JSON.parse(i.errors), changes: changesOut(byPosition.get(i.position)) })),
       },
     };
   },

@@ -1,5 +1,5 @@
 /** Messages between the engine pool and its worker threads (plain data: they are cloned). */
-import type { Report } from '@ddex-check/engine';
+import type { MessageSnapshots, Report } from '@ddex-check/engine';
 import type { DbConfig } from '../db/connect.js';
 
 export interface EngineTask {
@@ -14,7 +14,14 @@ export interface EngineTask {
   stores: string[];
 }
 
-export type EngineAnswer = { id: number; ok: true; report: Report } | { id: number; ok: false; error: string };
+/**
+ * A delivery's report (deep runs) carries each message's release snapshots beside the partner's
+ * report, for the releases' history (releases/release-history.ts). Never given out: the delivery
+ * answers are built from the database, and dry runs have none.
+ */
+export type DeliveryReport = Report & { release_snapshots?: MessageSnapshots[] };
+
+export type EngineAnswer = { id: number; ok: true; report: DeliveryReport } | { id: number; ok: false; error: string };
 
 export interface EngineWorkerData {
   db: DbConfig;

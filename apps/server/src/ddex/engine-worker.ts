@@ -4,10 +4,10 @@
  * threads). Loaded from the compiled dist.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { validate } from '@ddex-check/engine';
+import { validate, type MessageSnapshots } from '@ddex-check/engine';
 import { openDb, type OpenDb } from '../db/connect.js';
 import { DbCatalog } from './db-catalog.js';
-import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
+import type { DeliveryReport, EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
 
 const data = workerData as EngineWorkerData;
 let db: OpenDb | null = null;
@@ -17,9 +17,19 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
     db ??= openDb(data.db, { poolSize: 2 });
     const input = task.input.kind === 'buffer' ? Buffer.from(task.input.bytes.buffer, task.input.bytes.byteOffset, task.input.bytes.byteLength) : task.input.path;
     // The database is the history of the member's batches: an update or takedown of a release never received is flagged.
-    const report = await validate(input, { name: task.name, deep: task.deep, catalog: new DbCatalog(db.db, task.memberId), rules: { 'codes-upc-unknown-update': 'warn' }, ...(task.stores.length ? { stores: task.stores } : {}) });
+    // A delivery (deep run) also keeps each release's snapshot for its history, built from the model the pass read.
+    const snapshots: MessageSnapshots[] = [];
+    const report: DeliveryReport = await validate(input, {
+      name: task.name,
+      deep: task.deep,
+      catalog: new DbCatalog(db.db, task.memberId),
+      rules: { 'codes-upc-unknown-update': 'warn' },
+      ...(task.stores.length ? { stores: task.stores } : {}),
+      ...(task.deep ? { onReleaseSnapshots: (s: MessageSnapshots) => snapshots.push(s) } : {}),
+    });
     // The report names the batch as the client did, never by where the server keeps it.
     report.source = task.name;
+    if (task.deep) report.release_snapshots = snapshots;
     return { id: task.id, ok: true, report };
   } catch (error) {
     return { id: task.id, ok: false, error: (error as Error)?.stack ?? String(error) };

@@ -3,7 +3,7 @@ import { meRoute, pingRoute } from '../account/routes.js';
 import { deliverRoute } from '../ddex/deliver-route.js';
 import { getDeliveryRoute, listDeliveriesRoute } from '../ddex/deliveries-routes.js';
 import { validateRoute } from '../ddex/validate-route.js';
-import { getReleaseRoute, listReleasesRoute } from '../releases/routes.js';
+import { getReleaseRoute, listReleasesRoute, releaseHistoryRoute } from '../releases/routes.js';
 import { inviteMemberRoute, listMembersRoute } from '../members/routes.js';
 import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
 import { UPLOAD_ROUTES } from '../ddex/uploads/routes.js';
@@ -12,4 +12,4 @@ import { payoutsRoute } from '../payouts/routes.js';
 import { listLinksRoute } from '../links/routes.js';
 import type { RouteSpec } from './route-spec.js';
 
-export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, ...UPLOAD_ROUTES, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, listLinksRoute, earningsRoute, payoutsRoute, ...WEBHOOK_ROUTES];
+export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, ...UPLOAD_ROUTES, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, releaseHistoryRoute, listLinksRoute, earningsRoute, payoutsRoute, ...WEBHOOK_ROUTES];

@@ -2,14 +2,16 @@
  * What a checked delivery does to the catalog, decided by the capability that owns the releases,
  * recordings and staff requests: per release of the report, create a draft, update a draft, hold
  * the update for staff (a live release, one staff decided on, a UPC of another member, or the
- * engine's own flag) or leave it out; then the recordings of the releases taken. Runs inside the
+ * engine's own flag) or leave it out; then the recordings of the releases taken, and each touched
+ * release's history entry (release-history.ts). Runs inside the
  * delivery's import transaction (ddex/import-report.ts), which records the items and the status.
  */
 import type { Transaction } from 'kysely';
-import type { Report } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
 import type { ItemError, PlannedItem } from '../ddex/release-items.js';
+import type { DeliveryReport } from '../ddex/engine-task.js';
 import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from './release-states.js';
+import { recordHistory } from './release-history.js';
 
 export type ItemOutcome = 'created' | 'updated' | 'flagged' | 'left_out' | 'test';
 
@@ -27,8 +29,8 @@ export interface ReleaseDecision {
   errors: ItemError[];
 }
 
-/** Decides and writes every planned release of a delivery, its staff requests and its recordings. */
-export async function importReleases(trx: Transaction<Database>, job: ImportingDelivery, report: Report, planned: PlannedItem[], now: string): Promise<ReleaseDecision[]> {
+/** Decides and writes every planned release of a delivery, its staff requests, its recordings and its history. */
+export async function importReleases(trx: Transaction<Database>, job: ImportingDelivery, report: DeliveryReport, planned: PlannedItem[], now: string): Promise<ReleaseDecision[]> {
   const decisions: ReleaseDecision[] = [];
   const importedFiles = new Set<string>();
   for (const item of planned) {
@@ -43,6 +45,7 @@ export async function importReleases(trx: Transaction<Database>, job: ImportingD
     decisions.push({ item, outcome: decided.outcome, releaseId: decided.releaseId, errors: decided.errors });
   }
   await upsertRecordings(trx, job, report, importedFiles, now);
+  await recordHistory(trx, job, report, decisions, now);
   return decisions;
 }
 
@@ -93,7 +96,7 @@ async function decide(trx: Transaction<Database>, job: ImportingDelivery, item: 
   return { outcome: 'created', releaseId: created.id, errors: item.errors };
 }
 
-async function upsertRecordings(trx: Transaction<Database>, job: ImportingDelivery, report: Report, importedFiles: Set<string>, now: string): Promise<void> {
+async function upsertRecordings(trx: Transaction<Database>, job: ImportingDelivery, report: DeliveryReport, importedFiles: Set<string>, now: string): Promise<void> {
   for (const rec of report.would_create.recordings) {
     if (!importedFiles.has(rec.file)) continue;
     const title = rec.title ?? '';

@@ -27,7 +27,8 @@ export function legacyStatus(releaseStatus: string, deliveryState: string): stri
   }
 }
 
-export function releaseView(row: Selectable<ReleaseTable>, stores: Selectable<ReleaseStoreTable>[], withDeprecated = deprecatedWordsLive()) {
+/** `historyUrl`: GET /releases/{id}/history on the host and base that were called (routes.ts). */
+export function releaseView(row: Selectable<ReleaseTable>, stores: Selectable<ReleaseStoreTable>[], historyUrl: string, withDeprecated = deprecatedWordsLive()) {
   const byStore: Record<string, Record<string, string>> = {};
   for (const s of stores) {
     byStore[s.store] = { status: s.status, phase: s.phase, ...(withDeprecated ? { state: s.phase } : {}), updated_at: s.updated_at };
@@ -46,5 +47,6 @@ export function releaseView(row: Selectable<ReleaseTable>, stores: Selectable<Re
     last_delivery_id: row.last_delivery_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    history_url: historyUrl,
   };
 }

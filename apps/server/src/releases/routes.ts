@@ -1,5 +1,5 @@
 /**
- * GET /releases and GET /releases/{id} (catalog:read). Until the sunset of spec 9.4 the answers
+ * GET /releases, GET /releases/{id} and GET /releases/{id}/history (catalog:read). Until the sunset of spec 9.4 the answers
  * carry the deprecated `status` and `stores[key].state` and accept the old filter values; an answer
  * that carries a deprecated word (or answers a deprecated filter) sends Deprecation and Sunset.
  */
@@ -7,7 +7,8 @@ import type { FastifyReply } from 'fastify';
 import type { RouteSpec } from '../http/route-spec.js';
 import { invalid, notFound } from '../http/api-error.js';
 import { parseId } from '../http/ids.js';
-import { DEPRECATION, SUNSET } from '../http/base-url.js';
+import { DEPRECATION, SUNSET, urlFor } from '../http/base-url.js';
+import { changesOut } from './release-history.js';
 import { deprecatedWordsLive, LIVE_STATES, releaseView } from './release-view.js';
 import './tables.js';
 
@@ -63,7 +64,7 @@ export const listReleasesRoute: RouteSpec = {
     const page = rows.slice(0, limit);
     const stores = await storesOf(ctx, page.map((r) => r.id));
     if (words && (page.length > 0 || usedOldFilter)) deprecationHeaders(reply);
-    return { data: page.map((r) => releaseView(r, stores.get(r.id) ?? [], words)), has_more: rows.length > limit };
+    return { data: page.map((r) => releaseView(r, stores.get(r.id) ?? [], urlFor(request, `/releases/${r.id}/history`), words)), has_more: rows.length > limit };
   },
 };
 
@@ -83,6 +84,34 @@ export const getReleaseRoute: RouteSpec = {
     if (!row) throw notFound();
     const words = deprecatedWordsLive();
     if (words) deprecationHeaders(reply);
-    return { data: releaseView(row, (await storesOf(ctx, [row.id])).get(row.id) ?? [], words) };
+    return { data: releaseView(row, (await storesOf(ctx, [row.id])).get(row.id) ?? [], urlFor(request, `/releases/${row.id}/history`), words) };
+  },
+};
+
+export const releaseHistoryRoute: RouteSpec = {
+  method: 'GET',
+  path: '/releases/:id/history',
+  operationId: 'getReleaseHistory',
+  summary: 'The release\'s message history, newest first',
+  description:
+    'Every delivery that touched the release: the one that created it, each update, each update flagged for staff and each delivery left out while naming it, ' +
+    'with what it changed against the catalog (`changes`, as the delivery\'s item gives it: against the last imported delivery; flagged and left-out ones are compared but change nothing, so the next is compared with the catalog, not with them). ' +
+    'Kept as long as the release. Paging: `limit` 1-100 (default 50) and `before` (the last id of the page before). Absent or another account\'s release: 404 not_found.',
+  scope: 'catalog:read',
+  params: 'release-params.schema.json',
+  querystring: 'release-history-query.schema.json',
+  success: { status: 200, schema: 'release-history-response.schema.json', description: 'The history' },
+  errors: [...readErrors, { status: 404, codes: ['not_found'] }],
+  async handler(ctx, caller, request) {
+    const id = parseId((request.params as { id: string }).id, 'id');
+    const q = request.query as { limit?: string; before?: string };
+    const release = await ctx.db.selectFrom('releases').select('id').where('id', '=', id).where('account_id', '=', caller.account.id).executeTakeFirst();
+    if (!release) throw notFound();
+    const limit = q.limit ? Number(q.limit) : 50;
+    let query = ctx.db.selectFrom('release_history').select(['id', 'delivery_id', 'message_id', 'file', 'created_at', 'outcome', 'summary', 'changes']).where('release_id', '=', id).where('account_id', '=', caller.account.id);
+    if (q.before) query = query.where('id', '<', parseId(q.before, 'before'));
+    const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
+    const data = rows.slice(0, limit).map((r) => ({ id: r.id, delivery_id: r.delivery_id, message_id: r.message_id, file: r.file, created_at: r.created_at, outcome: r.outcome, summary: r.summary, changes: changesOut(r) }));
+    return { data, has_more: rows.length > limit };
   },
 };

@@ -57,13 +57,16 @@ export function freshEan13(): string {
 
 /**
  * The repository's own ERN 4.3 album batch (fixtures/batches/album-43: message, FLAC tracks, cover)
- * as a zip, with a fresh UPC and ISRCs; `extra` adds files (another message) to the zip.
+ * as a zip, with a fresh UPC and ISRCs; `extra` adds files (another message) to the zip. A
+ * re-delivery of the same album gives its `upc` and `registrant` (the ISRCs' registrant code, three
+ * letters) and, to change it, `edit` (applied to the message's text).
  */
-export async function albumZip(o: { upc?: string; extra?: Record<string, string | Buffer> } = {}): Promise<{ zip: Buffer; upc: string }> {
+export async function albumZip(o: { upc?: string; registrant?: string; edit?: (xml: string) => string; extra?: Record<string, string | Buffer> } = {}): Promise<{ zip: Buffer; upc: string; registrant: string }> {
   const upc = o.upc ?? freshEan13();
-  const registrant = Array.from({ length: 3 }, () => ALNUM[crypto.randomInt(26)]).join('');
-  const xml = fs.readFileSync(path.join(ALBUM_DIR, `${ALBUM_UPC}.xml`), 'utf8').replaceAll(ALBUM_UPC, upc).replaceAll('GBXYZ26', `GB${registrant}26`);
+  const registrant = o.registrant ?? Array.from({ length: 3 }, () => ALNUM[crypto.randomInt(26)]).join('');
+  const read = fs.readFileSync(path.join(ALBUM_DIR, `${ALBUM_UPC}.xml`), 'utf8').replaceAll(ALBUM_UPC, upc).replaceAll('GBXYZ26', `GB${registrant}26`);
+  const xml = o.edit ? o.edit(read) : read;
   const files: Record<string, string | Buffer> = { [`${upc}.xml`]: xml, ...o.extra };
   for (const name of fs.readdirSync(path.join(ALBUM_DIR, 'resources'))) files[`resources/${name}`] = fs.readFileSync(path.join(ALBUM_DIR, 'resources', name));
-  return { zip: await zipOf(files), upc };
+  return { zip: await zipOf(files), upc, registrant };
 }

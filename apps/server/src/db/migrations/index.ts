@@ -19,6 +19,7 @@ import { links } from './0011-links.js';
 import { uploadsStore } from './0012-uploads-store.js';
 import { sftpAcknowledgements } from './0013-sftp-acknowledgements.js';
 import { oneQueue } from './0014-one-queue.js';
+import { releaseHistory } from './0015-release-history.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -36,6 +37,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_uploads_store': uploadsStore(),
     '0013_sftp_acknowledgements': sftpAcknowledgements(types),
     '0014_one_queue': oneQueue(types),
+    '0015_release_history': releaseHistory(types),
   };
 }
 
