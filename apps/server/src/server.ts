@@ -16,13 +16,12 @@ import { registerCors } from './http/cors.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
-import { ROUTES } from './http/routes.js';
+import { PAGES, ROUTES } from './http/routes.js';
 import type { AppContext } from './http/route-spec.js';
 import { registerApi } from './http/register-api.js';
 import { ENGINE_LANE, JobRunner } from './jobs/job-runner.js';
 import { registerJobHandlers } from './jobs/handlers.js';
-import { registerInvitePage } from './members/invite-page.js';
-import { registerLinkPages } from './links/public-page.js';
+import { registerPages } from './http/register-pages.js';
 import { SftpInbox } from './sftp/sftp-server.js';
 
 export interface RunningServer {
@@ -88,8 +87,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.addHook('onRequest', async (request, reply) => addLegacyHeaders(request, reply));
   registerCors(app);
   registerErrorHandling(app);
-  registerInvitePage(app, ctx);
-  registerLinkPages(app, ctx);
+  registerPages(app, ctx, PAGES);
 
   registerApi(app, ctx, ROUTES);
 

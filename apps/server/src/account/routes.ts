@@ -54,3 +54,5 @@ export const pingRoute: RouteSpec = {
     };
   },
 };
+
+export const ACCOUNT_ROUTES: RouteSpec[] = [meRoute, pingRoute];

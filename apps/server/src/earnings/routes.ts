@@ -63,3 +63,5 @@ export const earningsRoute: RouteSpec = {
     };
   },
 };
+
+export const EARNINGS_ROUTES: RouteSpec[] = [earningsRoute];

@@ -1,15 +1,18 @@
-/** Every route of the API, in the order of the OpenAPI document. */
-import { meRoute, pingRoute } from '../account/routes.js';
-import { deliverRoute } from '../ddex/deliver-route.js';
-import { getDeliveryRoute, listDeliveriesRoute } from '../ddex/deliveries-routes.js';
-import { validateRoute } from '../ddex/validate-route.js';
-import { getReleaseRoute, listReleasesRoute, releaseHistoryRoute } from '../releases/routes.js';
-import { inviteMemberRoute, listMembersRoute } from '../members/routes.js';
+/**
+ * Every route of the API, in the order of the OpenAPI document, and every page: each capability's
+ * `routes.ts` declares its own.
+ */
+import { ACCOUNT_ROUTES } from '../account/routes.js';
+import { DDEX_ROUTES } from '../ddex/routes.js';
+import { RELEASE_ROUTES } from '../releases/routes.js';
+import { MEMBER_PAGES, MEMBER_ROUTES } from '../members/routes.js';
 import { WEBHOOK_ROUTES } from '../webhooks/routes.js';
-import { UPLOAD_ROUTES } from '../ddex/uploads/routes.js';
-import { earningsRoute } from '../earnings/routes.js';
-import { payoutsRoute } from '../payouts/routes.js';
-import { listLinksRoute } from '../links/routes.js';
+import { EARNINGS_ROUTES } from '../earnings/routes.js';
+import { PAYOUT_ROUTES } from '../payouts/routes.js';
+import { LINK_PAGES, LINK_ROUTES } from '../links/routes.js';
+import type { PageRoute } from './page-route.js';
 import type { RouteSpec } from './route-spec.js';
 
-export const ROUTES: RouteSpec[] = [validateRoute, deliverRoute, listDeliveriesRoute, getDeliveryRoute, ...UPLOAD_ROUTES, meRoute, pingRoute, listMembersRoute, inviteMemberRoute, listReleasesRoute, getReleaseRoute, releaseHistoryRoute, listLinksRoute, earningsRoute, payoutsRoute, ...WEBHOOK_ROUTES];
+export const ROUTES: RouteSpec[] = [...DDEX_ROUTES, ...ACCOUNT_ROUTES, ...MEMBER_ROUTES, ...RELEASE_ROUTES, ...LINK_ROUTES, ...EARNINGS_ROUTES, ...PAYOUT_ROUTES, ...WEBHOOK_ROUTES];
+
+export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES];

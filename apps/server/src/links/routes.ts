@@ -64,3 +64,8 @@ export const listLinksRoute: RouteSpec = {
     };
   },
 };
+
+export const LINK_ROUTES: RouteSpec[] = [listLinksRoute];
+
+/** The public pages of smartlinks and pre-saves. */
+export { LINK_PAGES } from './public-page.js';

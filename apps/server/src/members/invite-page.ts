@@ -3,18 +3,14 @@
  * sets it (the member becomes active, the link is spent). A minimal page until the dashboard
  * brings its own; it answers HTML, and no API key is needed: the token is the credential.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../http/route-spec.js';
+import { escapeHtml, htmlPage, type PageRoute } from '../http/page-route.js';
 import { acceptInvitation, invitationByToken, type InvitationState } from './invitations.js';
 
 const MIN_PASSWORD = 10;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-  return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
-}
+/** The invitation's pages have their title as heading. */
+const page = (reply: FastifyReply, status: number, title: string, body: string) => htmlPage(reply, status, title, `<h1>${escapeHtml(title)}</h1>${body}`);
 
 function refused(reply: FastifyReply, state: Exclude<InvitationState, { ok: true }>) {
   if (state.why === 'unknown') return page(reply, 404, 'Invitation not found', '<p>This link is not an invitation. Ask the partner who invited you for a new one.</p>');
@@ -39,8 +35,11 @@ async function formBody(stream: Readable | undefined): Promise<Record<string, st
   return Object.fromEntries(new URLSearchParams(text));
 }
 
-export function registerInvitePage(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/invite/:token', { config: { auth: 'public' } }, async (request, reply) => {
+export const INVITE_PAGES: PageRoute[] = [
+  {
+    method: 'GET',
+    path: '/invite/:token',
+    async handler(ctx, request, reply) {
     const state = await invitationByToken(ctx.db, (request.params as { token: string }).token);
     if (!state.ok) return refused(reply, state);
     return page(
@@ -49,8 +48,12 @@ export function registerInvitePage(app: FastifyInstance, ctx: AppContext): void 
       'Set your password',
       `<p>Welcome, ${escapeHtml(state.name)} (${escapeHtml(state.email)}).</p><form method="post"><label>Password (at least ${MIN_PASSWORD} characters) <input type="password" name="password" minlength="${MIN_PASSWORD}" required autocomplete="new-password"></label> <button type="submit">Set password</button></form>`,
     );
-  });
-  app.post('/invite/:token', { config: { auth: 'public' } }, async (request, reply) => {
+    },
+  },
+  {
+    method: 'POST',
+    path: '/invite/:token',
+    async handler(ctx, request, reply) {
     const token = (request.params as { token: string }).token;
     const { password } = await formBody(request.body as Readable | undefined);
     if (typeof password !== 'string' || password.length < MIN_PASSWORD) {
@@ -61,5 +64,6 @@ export function registerInvitePage(app: FastifyInstance, ctx: AppContext): void 
     const state = await acceptInvitation(ctx.db, token, password);
     if (!state.ok) return refused(reply, state);
     return page(reply, 200, 'Password set', '<p>Your account is active. You can sign in once the dashboard opens.</p>');
-  });
-}
+    },
+  },
+];

@@ -50,3 +50,8 @@ export const inviteMemberRoute: RouteSpec = {
     return { ok: true, id };
   },
 };
+
+export const MEMBER_ROUTES: RouteSpec[] = [listMembersRoute, inviteMemberRoute];
+
+/** The invitation's pages: the link in the email opens them. */
+export { INVITE_PAGES as MEMBER_PAGES } from './invite-page.js';

@@ -18,3 +18,5 @@ export const payoutsRoute: RouteSpec = {
     return { balance: await balanceOf(ctx.db, ctx.dialect, caller.account.id), data: rows.map(payoutView) };
   },
 };
+
+export const PAYOUT_ROUTES: RouteSpec[] = [payoutsRoute];

@@ -115,3 +115,5 @@ export const releaseHistoryRoute: RouteSpec = {
     return { data, has_more: rows.length > limit };
   },
 };
+
+export const RELEASE_ROUTES: RouteSpec[] = [listReleasesRoute, getReleaseRoute, releaseHistoryRoute];
