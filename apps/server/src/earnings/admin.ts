@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { AdminError } from '../admin/admin-commands.js';
+import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { nowIso } from '../clock.js';
 import { commitStatement, importStatement, StatementError, type ImportResult } from './statements.js';

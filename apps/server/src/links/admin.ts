@@ -1,6 +1,6 @@
 /** Staff command: `admin link create` (the dashboard will let partners make links). */
 import type { Command } from 'commander';
-import { AdminError } from '../admin/admin-commands.js';
+import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { nowIso } from '../clock.js';
 import fs from 'node:fs';

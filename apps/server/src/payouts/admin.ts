@@ -1,6 +1,6 @@
 /** Staff commands for payouts: `admin payout request|approve|complete|fail` and `admin balance adjust|show`. */
 import type { Command } from 'commander';
-import { AdminError } from '../admin/admin-commands.js';
+import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { nowIso } from '../clock.js';
 import { balanceOf, movePayout, PayoutError, requestPayout } from './balance.js';

@@ -4,7 +4,7 @@
  * an illegal move exits 2 with the reason.
  */
 import type { Command } from 'commander';
-import { AdminError } from '../admin/admin-commands.js';
+import { AdminError } from '../admin/admin-error.js';
 import { nowIso } from '../clock.js';
 import { decide, recordStoreStatus, StaffActionError, type Decision } from './staff-actions.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';

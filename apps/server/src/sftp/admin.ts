@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { AdminError } from '../admin/admin-commands.js';
+import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { listTestReports } from '../test-reports/store.js';
 import { addPublicKey, createLogin, revokeLogin } from './logins.js';

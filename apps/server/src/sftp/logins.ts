@@ -12,7 +12,7 @@ import { ssh2 } from './ssh2.js';
 import type { Database } from '../db/schema.js';
 import { hashPassword } from '../members/invitations.js';
 import { isoIn, nowIso, nowMs } from '../clock.js';
-import { AdminError } from '../admin/admin-commands.js';
+import { AdminError } from '../admin/admin-error.js';
 import './tables.js';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;

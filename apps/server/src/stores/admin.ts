@@ -1,6 +1,6 @@
 /** Staff commands: `admin stores set --account N --stores spotify,youtube` (or `--clear`) and `admin stores show --account N`. */
 import type { Command } from 'commander';
-import { AdminError } from '../admin/admin-commands.js';
+import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { accountStores, setAccountStores, UnknownStoreError } from './account-stores.js';
 
