@@ -11,28 +11,12 @@ import { describe, expect, it } from 'vitest';
 import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { SaxesParser } from 'saxes';
-import { run } from '../src/run.js';
 import { resolveSettings } from '../src/check/settings.js';
-import type { CliIo } from '../src/io.js';
+import { cli } from './cli-run.js';
 import { checkFails, reportFails, type Report } from '@ddex-check/engine';
 
 const require = createRequire(import.meta.url);
 const SARIF_SCHEMA = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const stream = (append: (s: string) => void) => ({
-    write(chunk: string, cb?: (e?: Error | null) => void) {
-      append(chunk);
-      cb?.();
-      return true;
-    },
-  });
-  const io: CliIo = { stdout: stream((s) => (stdout += s)), stderr: stream((s) => (stderr += s)), cwd: process.cwd(), env: { ...process.env, NO_COLOR: '1' } };
-  const code = await run(args, io);
-  return { code, stdout, stderr };
-}
 
 const INPUTS = ['fixtures/cli/ok-43.xml', 'fixtures/cli/bad-codes-43.xml', 'fixtures/cli/schema-invalid-43.xml', 'fixtures/messages/single-382.xml', 'fixtures/bad/zip-slip.zip'];
 
