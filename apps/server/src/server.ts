@@ -16,11 +16,11 @@ import { registerCors } from './http/cors.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
-import { PAGES, ROUTES } from './http/routes.js';
+import { PAGES, ROUTES } from './routes.js';
 import type { AppContext } from './http/route-spec.js';
 import { registerApi } from './http/register-api.js';
 import { ENGINE_LANE, JobRunner } from './jobs/job-runner.js';
-import { registerJobHandlers } from './jobs/handlers.js';
+import { registerJobHandlers } from './job-handlers.js';
 import { registerPages } from './http/register-pages.js';
 import { SftpInbox } from './sftp/sftp-server.js';
 

@@ -22,7 +22,7 @@ import { loadApiSchemas } from '../api-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { registerErrorHandling } from '../http/error-handler.js';
 import { registerApi } from '../http/register-api.js';
-import { ROUTES } from '../http/routes.js';
+import { ROUTES } from '../routes.js';
 import type { AppContext } from '../http/route-spec.js';
 
 const NO_KEY = { error: 'Send the API key as "Authorization: Bearer <API_KEY>".', code: 'unauthenticated' };

@@ -2,18 +2,18 @@
  * Every background job kind of the server, registered on the job runner of a worker process. Each
  * capability exports its handlers (and recurring sweeps) and is added here with one line.
  */
-import type { JobHandler, JobRunner } from './job-runner.js';
-import { removeFinishedJobs } from './job-queue.js';
-import { isoIn } from '../clock.js';
-import type { AppContext } from '../http/route-spec.js';
-import { invitationJob, invitationKey } from '../members/invitations.js';
-import { createMailer } from '../members/mailer.js';
-import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv } from '../webhooks/dispatch.js';
-import { secretsKey } from '../webhooks/secrets.js';
-import { uploadRetentionJob } from '../ddex/uploads/retention.js';
-import { registerSftpJobs } from '../sftp/jobs.js';
-import { deliveryJob } from '../ddex/delivery-job.js';
-import type { EnginePool } from '../ddex/engine-pool.js';
+import type { JobHandler, JobRunner } from './jobs/job-runner.js';
+import { removeFinishedJobs } from './jobs/job-queue.js';
+import { isoIn } from './clock.js';
+import type { AppContext } from './http/route-spec.js';
+import { invitationJob, invitationKey } from './members/invitations.js';
+import { createMailer } from './members/mailer.js';
+import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv } from './webhooks/dispatch.js';
+import { secretsKey } from './webhooks/secrets.js';
+import { uploadRetentionJob } from './ddex/uploads/retention.js';
+import { registerSftpJobs } from './sftp/jobs.js';
+import { deliveryJob } from './ddex/delivery-job.js';
+import type { EnginePool } from './ddex/engine-pool.js';
 
 export interface WorkerParts {
   /** The engine's threads for deliveries (DELIVERY_CONCURRENCY of them). */
