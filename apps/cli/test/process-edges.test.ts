@@ -221,6 +221,15 @@ describe('small commands', () => {
     expect(codes.code).toBe(0);
     const ids = codes.out.split('\n').slice(1, -2).map((l) => l.split(/\s+/)[0]);
     expect(ids).toEqual(all.filter((r) => r.stage === 'codes').map((r) => r.id));
+    // Each rule says where it comes from: the kinds of its sources in the table, each source with --sources, all in JSON.
+    const json = JSON.parse(cli(['rules', '--format', 'json', '--stage', 'codes']).out) as { id: string; sources: { kind: string; ref: string; url?: string }[] }[];
+    const upc = json.find((r) => r.id === 'codes-upc-present')!;
+    expect(upc.sources).toContainEqual({ kind: 'ddex-profile', ref: 'DDEX Release Profiles 2.1 (ERN 4), clause 5.3.1.3(1), rule 1025-1', url: 'https://kb.ddex.net/pages/viewpage.action?pageId=10486276' });
+    expect(codes.out.split('\n')[0]).toMatch(/\bsources\b/);
+    expect(codes.out.split('\n').find((l) => l.startsWith('codes-upc-present '))).toMatch(/ xsd, ddex-profile, spec  /);
+    const withSources = cli(['rules', '--stage', 'codes', '--sources']).out;
+    expect(withSources).toContain('    ddex-profile: DDEX Release Profiles 2.1 (ERN 4), clause 5.3.1.3(1), rule 1025-1 <https://kb.ddex.net/pages/viewpage.action?pageId=10486276>');
+    for (const r of json) for (const s of r.sources) expect(withSources).toContain(`    ${s.kind}: ${s.ref}`);
     const bad = cli(['rules', '--stage', 'nope']);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/no rule has the stage "nope"/);

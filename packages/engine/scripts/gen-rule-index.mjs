@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes src/rules/index.generated.ts from the rule folders (src/rules/<stage>/<rule-id>/index.ts),
-// so the rule list is never hand-kept. `--check` exits 1 when the file is stale or a folder lacks
-// its test or README (run by the test suite).
+// so the rule list is never hand-kept. It stops the build (exit 1) on a rule whose meta cites no
+// source (`sources: [...]`, see src/rules/sources.ts). `--check` also exits 1 when the file is stale
+// or a folder lacks its test or README (run by the test suite).
 import { readdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ const rulesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const STAGES = ['package', 'xml', 'release', 'codes', 'genres', 'territories', 'deals', 'audio', 'artwork', 'video'];
 
 const problems = [];
+const unsourced = [];
 const entries = [];
 for (const stage of STAGES) {
   const stageDir = path.join(rulesDir, stage);
@@ -23,8 +25,15 @@ for (const stage of STAGES) {
     const source = readFileSync(path.join(dir, 'index.ts'), 'utf8');
     if (!source.includes(`id: '${id}'`)) problems.push(`${stage}/${id}: the id in index.ts differs from the folder name`);
     if (!source.includes(`stage: '${stage}'`)) problems.push(`${stage}/${id}: the stage in index.ts differs from the folder`);
+    // The type and defineRule refuse it too; said here first, by rule, before tsc reports a type error.
+    if (!/\bsources: \[\s*[^\]\s]/.test(source)) unsourced.push(`${stage}/${id}`);
     entries.push({ stage, id });
   }
+}
+
+if (unsourced.length) {
+  console.error(`rules without a source (meta.sources: the DDEX clause, standard, store page or service decision each enforces): ${unsourced.join(', ')}`);
+  process.exit(1);
 }
 
 const name = (id) => id.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());

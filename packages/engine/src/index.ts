@@ -12,7 +12,7 @@ export type * from './ern/model.js';
 export type { Catalog, CatalogRelease, CatalogRecording, StaffDecision } from './catalog/types.js';
 export type { Profile } from './profile/types.js';
 export { DEFAULT_PROFILE } from './profile/default.js';
-export type { Rule, RuleMeta, RuleContext } from './rules/define.js';
+export type { Rule, RuleMeta, RuleContext, RuleSource, RuleSourceKind } from './rules/define.js';
 // CLI support (formatters, config files, JSON catalog, baselines, schema cache): added by the CLI work.
 export {
   FORMATTERS,

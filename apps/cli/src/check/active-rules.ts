@@ -22,6 +22,7 @@ export function activeRules(preset: string | undefined, overrides: Record<string
     help: helpText(rule.meta.hint).replace(/\{(\w+)\}/g, '<$1>') || rule.meta.description,
     severity,
     helpUri: docsUrl(rule),
+    sources: rule.meta.sources,
   }));
 }
 

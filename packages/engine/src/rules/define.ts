@@ -10,12 +10,20 @@ import type { Catalog } from '../catalog/types.js';
 import type { Profile } from '../profile/types.js';
 import type { MediaAccess } from '../media/types.js';
 import type { Batch } from '../batch/types.js';
+import { sourceProblems, type RuleSource } from './sources.js';
+
+export type { RuleSource, RuleSourceKind } from './sources.js';
 
 export interface RuleMeta {
   /** Short label shown in reports (`ISRC syntax`). */
   label: string;
   /** One sentence: what the rule checks. */
   description: string;
+  /**
+   * Where the rule comes from: at least one DDEX clause, standard, store page or service decision
+   * (`rules/sources.ts` builds them). A rule without one does not compile, and defineRule refuses it.
+   */
+  sources: readonly [RuleSource, ...RuleSource[]];
   /** ERN versions it applies to; 'all' for every supported version. */
   versions: readonly ErnVersion[] | 'all';
   /** Message templates by id; placeholders `{name}` are filled from `data`. */
@@ -162,6 +170,8 @@ const RULE_ID = /^[a-z0-9]+(-[a-z0-9]+)+$/;
 /** Declares a rule; checks the id and that every hint key names a message. */
 export function defineRule(rule: Rule): Rule {
   if (!RULE_ID.test(rule.id)) throw new Error(`rule id "${rule.id}" is not kebab-case <area>-<subject>-<check>`);
+  const problems = sourceProblems(rule.meta.sources);
+  if (problems.length) throw new Error(`rule ${rule.id}: ${problems.join('; ')}`);
   if (typeof rule.meta.hint === 'object') {
     for (const key of Object.keys(rule.meta.hint)) {
       if (!(key in rule.meta.messages)) throw new Error(`rule ${rule.id}: hint for unknown message id "${key}"`);

@@ -7,6 +7,9 @@ import { DEFAULT_PROFILE } from '../profile/default.js';
 import type { LocId } from '../xml/loc-table.js';
 import type { ErnMessage } from '../ern/model.js';
 import { defineRule, type ReportDescriptor, type RuleContext } from './define.js';
+
+/** Rules declared here cite a source like every rule (defineRule refuses one without). */
+const TEST_SOURCES = [{ kind: 'service', ref: 'a rule of this test, not shipped' }] as const;
 import { RuleDispatcher } from './dispatcher.js';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -29,7 +32,7 @@ async function run(reports: { streaming: (m: ErnMessage) => ReportDescriptor; at
   const rule = {
     id: 'test-location-numbers',
     stage: 'release' as const,
-    meta: { label: 'test', description: 'test', versions: 'all' as const, messages: { here: 'here' }, hint: 'none', severity: 'error' as const },
+    meta: { label: 'test', description: 'test', sources: TEST_SOURCES, versions: 'all' as const, messages: { here: 'here' }, hint: 'none', severity: 'error' as const },
     create: (ctx: RuleContext) => ({
       'ReleaseId/ICPN': () => ctx.report(reports.streaming(ctx.message)),
       'Message:exit': () => ctx.report(reports.atEnd(ctx.message)),
@@ -92,7 +95,7 @@ const THREE = `<?xml version="1.0" encoding="UTF-8"?>
   </ResourceList>
 </ern:NewReleaseMessage>`;
 
-const meta = { label: 'test', description: 'test', versions: 'all' as const, messages: { here: 'here {ref}' }, hint: 'none', severity: 'error' as const };
+const meta = { label: 'test', description: 'test', sources: TEST_SOURCES, versions: 'all' as const, messages: { here: 'here {ref}' }, hint: 'none', severity: 'error' as const };
 
 /** A rule that only asks for records (`ctx.onResource`…) in `asks`, with no handler. */
 const hooksOnly = (id: string, asks: (ctx: RuleContext) => void): Parameters<typeof defineRule>[0] => ({

@@ -1,7 +1,7 @@
 /** The rule list and what the CLI's `rules` command shows; the list itself is generated from the rule folders. */
 import { RULES } from './index.generated.js';
 import { presetSeverity } from './severity.js';
-import type { Rule } from './define.js';
+import type { Rule, RuleSource } from './define.js';
 
 export { RULES };
 
@@ -10,6 +10,8 @@ export interface RuleInfo {
   stage: Rule['stage'];
   label: string;
   description: string;
+  /** Where the rule comes from (`meta.sources`): DDEX clauses, standards, store pages, service decisions. */
+  sources: readonly RuleSource[];
   versions: readonly string[] | 'all';
   severity: { recommended: string; strict: string };
   replacedBy?: string[];
@@ -30,6 +32,7 @@ export function listRules(): RuleInfo[] {
     stage: rule.stage,
     label: rule.meta.label,
     description: rule.meta.description,
+    sources: rule.meta.sources,
     versions: rule.meta.versions,
     severity: rule.meta.storeOnly ? { recommended: 'off', strict: 'off' } : { recommended: presetSeverity(rule, 'ddex:recommended'), strict: presetSeverity(rule, 'ddex:strict') },
     ...(rule.meta.replacedBy ? { replacedBy: rule.meta.replacedBy } : {}),

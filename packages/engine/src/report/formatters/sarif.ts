@@ -1,6 +1,7 @@
 /**
  * `--format sarif`: SARIF 2.1.0 for code scanning (GitHub, GitLab, Azure). One run for the whole
- * invocation; `tool.driver.rules` lists every active rule with its description and help text,
+ * invocation; `tool.driver.rules` lists every active rule with its description, help text, help
+ * URI (its README) and sources (`properties.sources`: DDEX clauses, standards, store pages),
  * results carry file, line and column. Skipped checks (e.g. no schema installed) are tool
  * notifications, not results: they are about the run, not the delivery.
  */
@@ -121,7 +122,7 @@ export const sarif: Formatter = (reports, ctx) => {
       help: { text: rule.help || rule.description },
       ...(rule.helpUri ? { helpUri: rule.helpUri } : {}),
       defaultConfiguration: { level: SEVERITY_LEVEL[rule.severity] },
-      properties: { stage: rule.stage },
+      properties: { stage: rule.stage, ...(rule.sources?.length ? { sources: rule.sources } : {}) },
     })),
   };
   if (ctx.tool.informationUri) driver.informationUri = ctx.tool.informationUri;

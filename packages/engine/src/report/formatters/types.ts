@@ -16,6 +16,8 @@ export interface FormatterRule {
   /** Effective severity of the run (after preset and overrides). */
   severity: 'error' | 'warn' | 'info';
   helpUri?: string;
+  /** Where the rule comes from (the rule's `meta.sources`): SARIF lists them in the rule's properties. */
+  sources?: readonly { kind: string; ref: string; url?: string }[];
 }
 
 export interface FormatterContext {

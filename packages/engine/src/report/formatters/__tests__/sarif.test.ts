@@ -9,7 +9,16 @@ const ctx: FormatterContext = {
   cwd: '/work',
   tool: { name: 'ddex-check', version: '1.2.3' },
   rules: [
-    { id: 'codes-isrc-syntax', stage: 'codes', label: 'ISRC syntax', description: 'ISRCs are 12 characters.', help: 'Send the ISRC without dashes.', severity: 'error' },
+    {
+      id: 'codes-isrc-syntax',
+      stage: 'codes',
+      label: 'ISRC syntax',
+      description: 'ISRCs are 12 characters.',
+      help: 'Send the ISRC without dashes.',
+      severity: 'error',
+      helpUri: 'https://example.org/codes-isrc-syntax/README.md',
+      sources: [{ kind: 'iso', ref: 'ISO 3901 (ISRC)', url: 'https://isrc.ifpi.org/' }, { kind: 'service', ref: 'our decision' }],
+    },
     { id: 'codes-upc-checksum', stage: 'codes', label: 'UPC checksum', description: 'UPC check digit.', help: 'Fix the check digit.', severity: 'warn' },
   ],
 };
@@ -38,6 +47,17 @@ describe('sarif formatter', () => {
     // The skipped schema check is a notification about the run, not a result.
     expect(run.invocations[0].toolExecutionNotifications[0].associatedRule).toEqual({ id: 'xml-schema-valid', index: 3 });
     expect(run.originalUriBaseIds['%SRCROOT%'].uri).toBe('file:///work/');
+  });
+
+  it('gives each rule its README as helpUri and its sources in its properties', () => {
+    const [isrc, upc] = JSON.parse(sarif([rejectedReport()], ctx)).runs[0].tool.driver.rules;
+    expect(isrc.helpUri).toBe('https://example.org/codes-isrc-syntax/README.md');
+    expect(isrc.properties).toEqual({
+      stage: 'codes',
+      sources: [{ kind: 'iso', ref: 'ISO 3901 (ISRC)', url: 'https://isrc.ifpi.org/' }, { kind: 'service', ref: 'our decision' }],
+    });
+    // A rule the caller gave no sources for has none listed, rather than an empty list.
+    expect(upc.properties).toEqual({ stage: 'codes' });
   });
 
   it('keeps fingerprints stable when only the line moves', () => {

@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { declaredCodecAgrees, formatLabel } from '../../../media/codec-names.js';
+import { xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'artwork-details-match',
@@ -9,6 +10,10 @@ export default defineRule({
   meta: {
     label: 'Artwork details match',
     description: 'The ImageCodecType, ImageWidth and ImageHeight declared for each image match its file.',
+    sources: [
+      xsd('4.3', 'Image/TechnicalDetails (TechnicalImageDetails): ImageCodecType, ImageHeight, ImageWidth'),
+      xsd('3.8.2', 'Image/ImageDetailsByTerritory/TechnicalImageDetails: ImageCodecType, ImageHeight, ImageWidth'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,6 +1,7 @@
 /** Each image file is a complete image of the type its name says (not text, not empty, not cut short). */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { service, spec } from '../../sources.js';
 
 export default defineRule({
   id: 'artwork-file-decodable',
@@ -8,6 +9,11 @@ export default defineRule({
   meta: {
     label: 'Image files readable',
     description: 'Each image file is a complete, readable image of the type its name says.',
+    sources: [
+      spec('JPEG (ITU-T T.81)', 'a JPEG ends with its EOI marker'),
+      spec('PNG (W3C)', 'a PNG ends with its IEND chunk'),
+      service('An image that does not decode cannot be shown: the release would import without cover art.'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { formatLabel, listLabels } from '../../../media/codec-names.js';
+import { service, store } from '../../sources.js';
 
 const SPACE_NAMES: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'grayscale', grey16: 'grayscale (16-bit)', srgb: 'sRGB', rgb: 'RGB', rgb16: 'RGB (16-bit)', lab: 'Lab' };
 
@@ -11,6 +12,11 @@ export default defineRule({
   meta: {
     label: 'Artwork format accepted',
     description: 'Each image is in an accepted format (default JPEG or PNG), in RGB colour, and no larger than the profile allows.',
+    sources: [
+      service('Service profile `artwork`: RGB JPEG or PNG under the profile size limit, as common store artwork guides ask.'),
+      store('spotifyFiles', 'RGB images, 24 bits per pixel, in TIFF, PNG or JPEG (spotify-cover-rgb)'),
+      store('tiktokRejected', 'cover in JPEG or PNG, under 10 MB (tiktok-cover-format)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,6 +1,7 @@
 /** Cover art is square and at least the profile's minimum size (default 1400 x 1400 px). */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, isCoverArt, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { service, store } from '../../sources.js';
 
 export default defineRule({
   id: 'artwork-size-minimum',
@@ -8,6 +9,11 @@ export default defineRule({
   meta: {
     label: 'Cover art size',
     description: 'Cover art is square and at least the minimum size of the profile (default 1400 x 1400 pixels).',
+    sources: [
+      service('Service profile `artwork.minPixels` (default 1400 px, square): below it a cover is refused; 1400 to 2999 px is left to artwork-size-recommended.'),
+      store('spotifyFiles', 'cover art at least 640 px wide and high, preferred aspect ratio 1:1 (spotify-cover-size, spotify-cover-square)'),
+      store('tiktokRejected', 'a square cover larger than 1600 x 1600 px (tiktok-cover-size)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

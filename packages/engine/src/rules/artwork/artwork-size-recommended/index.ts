@@ -1,6 +1,7 @@
 /** Cover art reaches the recommended size (default 3000 x 3000 px); between the minimum and this, a warning. */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, isCoverArt, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { service } from '../../sources.js';
 
 export default defineRule({
   id: 'artwork-size-recommended',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'Cover art recommended size',
     description: 'Cover art reaches the recommended size of the profile (default 3000 x 3000 pixels).',
+    sources: [
+      service('Service profile `artwork.recommendedPixels` (default 3000 px): a smaller cover imports, with a warning, because stores display large artwork.'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

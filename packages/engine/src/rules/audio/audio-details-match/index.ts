@@ -3,6 +3,7 @@ import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { declaredCodecAgrees, formatLabel } from '../../../media/codec-names.js';
 import { formatSeconds, parseDuration } from '../../../media/duration.js';
+import { xsd } from '../../sources.js';
 
 /** SamplingRate units are unreliable (44.1 with kHz, 44100 with or without a unit): below 1000 it is kHz. */
 export function declaredHz(rate: { value: number; unit: string | null } | null): number | null {
@@ -16,6 +17,10 @@ export default defineRule({
   meta: {
     label: 'Audio details match',
     description: 'The codec, sampling rate, bits per sample, channels and duration declared for each sound recording match its file.',
+    sources: [
+      xsd('4.3', 'SoundRecording/TechnicalDetails (TechnicalSoundRecordingDetails): AudioCodecType, SamplingRate, BitsPerSample, NumberOfChannels, Duration'),
+      xsd('3.8.2', 'SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails and SoundRecording/Duration'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

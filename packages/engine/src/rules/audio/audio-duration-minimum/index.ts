@@ -1,6 +1,7 @@
 /** A store requirement: each sound recording lasts at least so many seconds (from the file itself). */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { store } from '../../sources.js';
 
 export default defineRule({
   id: 'audio-duration-minimum',
@@ -8,6 +9,10 @@ export default defineRule({
   meta: {
     label: 'Minimum audio length',
     description: 'Each sound recording\'s file lasts at least the store\'s minimum (store requirement).',
+    sources: [
+      store('tiktokRejected', 'no tracks shorter than 60 seconds (tiktok-audio-duration)'),
+      store('tiktokAudio', 'the same limit, said for one-track singles only'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

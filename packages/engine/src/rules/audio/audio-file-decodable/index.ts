@@ -1,6 +1,7 @@
 /** Each audio file is real, complete audio: not empty, not another kind of file, not truncated, decodable (with --deep). */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { service, spec } from '../../sources.js';
 
 export default defineRule({
   id: 'audio-file-decodable',
@@ -8,6 +9,10 @@ export default defineRule({
   meta: {
     label: 'Audio files readable',
     description: 'Each sound recording file is complete, readable audio of the type its name says (fully decoded with --deep).',
+    sources: [
+      spec('FLAC format', 'STREAMINFO, frame header CRC-8, frame CRC-16'),
+      service('A sound file that does not decode cannot be ingested; a WAV data chunk must hold the length it declares (RIFF/WAVE).'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

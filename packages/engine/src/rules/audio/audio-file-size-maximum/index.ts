@@ -1,6 +1,7 @@
 /** A store requirement: each sound recording's file is smaller than the store's limit. */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { store } from '../../sources.js';
 
 export default defineRule({
   id: 'audio-file-size-maximum',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'Audio file size limit',
     description: 'Each sound recording\'s file is smaller than the store\'s limit (store requirement).',
+    sources: [
+      store('tiktokRejected', 'audio files under 200 MiB (tiktok-audio-size)'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

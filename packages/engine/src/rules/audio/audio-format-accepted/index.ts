@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { formatLabel, listLabels } from '../../../media/codec-names.js';
+import { service, store } from '../../sources.js';
 
 export default defineRule({
   id: 'audio-format-accepted',
@@ -9,6 +10,11 @@ export default defineRule({
   meta: {
     label: 'Audio format accepted',
     description: 'Each sound recording file is in an accepted format (default: FLAC or PCM WAV, 16 or 24 bit, 44.1 kHz or more, stereo).',
+    sources: [
+      service('Service profile `audio`: DDEX leaves audio quality to the recipient, the default asks for FLAC or PCM WAV, 16 or 24 bit, 44.1 kHz or more, stereo.'),
+      store('spotifyFiles', 'FLAC or WAV, 16 or 24 bit, 2 channels, 44.1 kHz or more (spotify-audio-format)'),
+      store('tiktokRejected', 'WAV or MP3, 44.1 kHz or more, 16 bit or more (tiktok-audio-format)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

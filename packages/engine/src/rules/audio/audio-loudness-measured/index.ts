@@ -1,6 +1,7 @@
 /** Information: each sound recording's leading and trailing silence, integrated loudness and true peak (EBU R128), from one ffmpeg decode. */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { service, spec } from '../../sources.js';
 
 const level = (value: number | null, unit: string) => (value === null ? 'not measurable' : `${value.toFixed(1)} ${unit}`);
 
@@ -10,6 +11,10 @@ export default defineRule({
   meta: {
     label: 'Audio measurements',
     description: 'Reports each sound recording\'s leading and trailing silence, integrated loudness and true peak (EBU R128); on whenever audio is measured (with --stores).',
+    sources: [
+      spec('EBU R 128', 'integrated loudness and true peak, measured as in EBU Tech 3341 by ffmpeg ebur128'),
+      service('Information for the member: the measurements the silence limits of store profiles are checked against.'),
+    ],
     versions: 'all',
     severity: 'info',
     // Off in the presets: measuring decodes every file, so it runs when the run measures (validate turns it on).

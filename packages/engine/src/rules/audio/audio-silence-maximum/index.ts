@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { SILENCE_NOISE_DB } from '../../../media/measure-audio.js';
+import { service, store } from '../../sources.js';
 
 export default defineRule({
   id: 'audio-silence-maximum',
@@ -9,6 +10,11 @@ export default defineRule({
   meta: {
     label: 'Silence at start and end',
     description: 'Each sound recording has at most the allowed silence at its start and at its end (store requirement; needs ffmpeg).',
+    sources: [
+      store('tiktokAudio', 'no more than 5 seconds of silence at the start or at the end of a track (tiktok-audio-silence)'),
+      store('tiktokRejected', 'more than 5 seconds of silence at the start or end is a reason for rejection'),
+      service('The store pages do not say what level is silence: -60 dBFS is ours.'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { readHead, readWavLayout } from '../../../media/wav-chunks.js';
+import { store } from '../../sources.js';
 
 export default defineRule({
   id: 'audio-wav-structure',
@@ -9,6 +10,9 @@ export default defineRule({
   meta: {
     label: 'WAV structure',
     description: 'Each WAV file uses format code 1 (WAVE_FORMAT_PCM, not WAVE_FORMAT_EXTENSIBLE), has valid fmt and data chunks and nothing after the audio data (store requirement).',
+    sources: [
+      store('spotifyFiles', 'WAV format code 0x0001 (WAVE_FORMAT_PCM), not 0xFFFE (WAVE_FORMAT_EXTENSIBLE), valid fmt and data chunks, nothing after the data chunk (spotify-wav-structure)'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

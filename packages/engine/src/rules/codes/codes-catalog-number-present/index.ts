@@ -1,6 +1,7 @@
 /** The main release carries the label's catalog number (ReleaseId/CatalogNumber), which stores show and labels search by. */
 import { defineRule } from '../../define.js';
 import { releasesOfKind } from '../../release/release-contents.js';
+import { service, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-catalog-number-present',
@@ -8,6 +9,10 @@ export default defineRule({
   meta: {
     label: 'Catalog number present',
     description: 'The main release has a non-empty ReleaseId/CatalogNumber.',
+    sources: [
+      xsd('4.3', 'Release/ReleaseId/CatalogNumber (optional in the XSD)'),
+      service('Default profile: the label catalogue number is asked for, members use it to find their releases.'),
+    ],
     versions: 'all',
     severity: 'warn',
     // Many labels have no catalog numbers for digital-only releases: never a rejection, even in strict.

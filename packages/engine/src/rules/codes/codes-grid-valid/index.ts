@@ -1,6 +1,7 @@
 /** GRid of a release: 18 alphanumeric characters (DDEX Schematron) with an ISO 7064 MOD 37,36 check character. */
 import { defineRule } from '../../define.js';
 import { gridProblem } from '../../../codes/grid.js';
+import { releaseProfile21, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-grid-valid',
@@ -8,6 +9,11 @@ export default defineRule({
   meta: {
     label: 'GRid valid',
     description: 'Each GRid is 18 characters (A1, issuer, release number, check character) with a correct ISO 7064 MOD 37,36 check character.',
+    sources: [
+      xsd('4.3', 'ReleaseId/GRid'),
+      releaseProfile21('Schematron MultiProfile_GRid (pattern of the GRid)'),
+      { kind: 'iso', ref: 'ISO/IEC 7064 MOD 37,36: the GRid check character (GRid Handbook, IFPI)', url: 'https://www.ifpi.org/grid/' },
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

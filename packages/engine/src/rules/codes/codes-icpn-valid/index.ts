@@ -1,6 +1,7 @@
 /** ICPN (UPC/EAN) of a release: GTIN-8, UPC-A, EAN-13 or GTIN-14 digits with a correct GS1 mod-10 check digit. */
 import { defineRule } from '../../define.js';
 import { gtinProblem } from '../../../codes/gtin.js';
+import { spec, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-icpn-valid',
@@ -8,6 +9,10 @@ export default defineRule({
   meta: {
     label: 'UPC/EAN (ICPN) valid',
     description: 'Each release ICPN is 8, 12, 13 or 14 digits with a correct GS1 check digit.',
+    sources: [
+      xsd('4.3', 'ReleaseId/ICPN'),
+      spec('GS1 General Specifications (GTIN)', 'GTIN-8, -12, -13 and -14 check digit'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

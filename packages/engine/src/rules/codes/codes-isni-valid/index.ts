@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { isniProblem } from '../../../codes/isni.js';
 import type { ClosedElement } from '../../../xml/events.js';
+import { iso, releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-isni-valid',
@@ -9,6 +10,10 @@ export default defineRule({
   meta: {
     label: 'ISNI valid',
     description: 'Each ISNI is 16 characters (15 digits and a MOD 11-2 check character, X for 10) with the correct check character.',
+    sources: [
+      iso('ISO 27729 (ISNI)', 'ISO 27729:2012, 15 digits and a MOD 11-2 check character'),
+      releaseProfile21('Schematron MultiProfile_ISNI (pattern ^[0-9]{15}[X0-9]$)'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

@@ -1,5 +1,6 @@
 /** A store requirement: every sound recording carries an ISRC (not only those of the main release's track list). */
 import { defineRule } from '../../define.js';
+import { store, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-isrc-present',
@@ -7,6 +8,10 @@ export default defineRule({
   meta: {
     label: 'Every sound recording has an ISRC',
     description: 'Every SoundRecording resource has an ISRC (store requirement).',
+    sources: [
+      store('youtubeResources', 'every sound recording carries its ISRC (youtube-isrc)'),
+      xsd('4.3', 'SoundRecording/SoundRecordingEdition/ResourceId/ISRC'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

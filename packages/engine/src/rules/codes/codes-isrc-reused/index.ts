@@ -4,6 +4,7 @@
  * another member's recording nothing is told but that the ISRC is used elsewhere.
  */
 import { defineRule } from '../../define.js';
+import { iso, service } from '../../sources.js';
 
 const normalTitle = (title: string) => title.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '');
 /** Titles match when one holds the other once case, accents and punctuation are ignored ("Song" vs "Song (feat. X)"). */
@@ -18,6 +19,10 @@ export default defineRule({
   meta: {
     label: 'ISRC not used by another recording',
     description: 'A recording ISRC found in the catalog belongs to the same recording (same member and title).',
+    sources: [
+      iso('ISO 3901 (ISRC)', 'ISO 3901:2019, an ISRC is never reused for another recording'),
+      service('The catalog of the member tells which recording an ISRC was first delivered for.'),
+    ],
     versions: 'all',
     severity: 'warn',
     requires: ['catalog'],

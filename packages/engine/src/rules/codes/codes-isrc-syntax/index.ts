@@ -1,6 +1,7 @@
 /** ISRC structure (ISO 3901): country code, registrant, year, designation; twelve characters, no separators. */
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
+import { iso, xsd } from '../../sources.js';
 
 const ISRC = /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/;
 
@@ -10,6 +11,10 @@ export default defineRule({
   meta: {
     label: 'ISRC syntax',
     description: 'Each ISRC is 12 characters: 2-letter country code, 3-character registrant, 2-digit year, 5-digit designation.',
+    sources: [
+      iso('ISO 3901 (ISRC)', 'ISO 3901:2019, country code, registrant code, year of reference, designation code'),
+      xsd('4.3', 'ResourceId/ISRC'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -4,6 +4,7 @@ import { defineRule } from '../../define.js';
 import { ISRC_PATTERN, compactIsrc } from '../../../codes/isrc.js';
 import { resourceName } from '../../release/release-contents.js';
 import { RecordHashes } from '../../record-notes.js';
+import { iso, releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-isrc-unique',
@@ -11,6 +12,10 @@ export default defineRule({
   meta: {
     label: 'ISRC unique in the message',
     description: 'No two resources of a message carry the same ISRC.',
+    sources: [
+      iso('ISO 3901 (ISRC)', 'ISO 3901:2019, one ISRC per recording'),
+      releaseProfile21('rule 1058-1 (primary resources identified by ISRC)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,6 +1,7 @@
 /** ISWC of a musical work: `T` + 9 digits + check digit (ISO 15707). */
 import { defineRule } from '../../define.js';
 import { iswcProblem } from '../../../codes/iswc.js';
+import { iso, releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-iswc-valid',
@@ -8,6 +9,10 @@ export default defineRule({
   meta: {
     label: 'ISWC valid',
     description: 'Each ISWC is T, nine digits and a correct ISO 15707 check digit (T3452468001 or T-345246800-1).',
+    sources: [
+      iso('ISO 15707 (ISWC)', 'ISO 15707:2001, T, nine digits and a check digit'),
+      releaseProfile21('Schematron MultiProfile_ISWC (pattern ^[a-zA-Z][0-9]{10}$)'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

@@ -4,6 +4,7 @@
  */
 import { defineRule } from '../../define.js';
 import { catalogMatches } from '../../../catalog/release-upcs.js';
+import { ernMessageSuite, service } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-upc-live-update',
@@ -11,6 +12,10 @@ export default defineRule({
   meta: {
     label: 'Update of a live release',
     description: 'A release whose UPC is already live on this member, or approved, taken down or archived by staff, is an update that staff review.',
+    sources: [
+      ernMessageSuite('an update of a release is the release sent again (UpdateIndicator / a later NewReleaseMessage)'),
+      service('A live release changed by a delivery is reviewed by staff before it changes in the stores.'),
+    ],
     versions: 'all',
     severity: 'warn',
     requires: ['catalog'],

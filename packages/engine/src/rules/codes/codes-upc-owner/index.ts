@@ -7,6 +7,7 @@
  */
 import { defineRule } from '../../define.js';
 import { catalogMatches } from '../../../catalog/release-upcs.js';
+import { service, spec } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-upc-owner',
@@ -14,6 +15,10 @@ export default defineRule({
   meta: {
     label: 'UPC not owned by another member',
     description: 'A release UPC found in the catalog belongs to the delivering member (then the delivery is an update); a UPC held elsewhere on the platform is flagged for staff.',
+    sources: [
+      spec('GS1 General Specifications (GTIN)', 'one GTIN per trade item, allocated by its brand owner'),
+      service('A UPC held by another member of the platform is a staff decision, not an import.'),
+    ],
     versions: 'all',
     severity: 'warn',
     // A staff decision, not a defect of the message: strict keeps it a flag.

@@ -5,6 +5,7 @@
  */
 import { defineRule } from '../../define.js';
 import { productUpcs } from '../../../catalog/release-upcs.js';
+import { choreography, service } from '../../sources.js';
 
 export default defineRule({
   id: 'codes-upc-unknown-update',
@@ -12,6 +13,10 @@ export default defineRule({
   meta: {
     label: 'Update of an unknown release',
     description: 'An update or takedown names a release (UPC) the catalog has never received.',
+    sources: [
+      choreography('an update or takedown refers to a release communicated before in an original message'),
+      service('What refers to nothing the member delivered is a staff decision, not an import.'),
+    ],
     versions: 'all',
     severity: 'warn',
     requires: ['catalog'],

@@ -11,6 +11,7 @@ import { indexMessage } from '../../../ern/index-of-message.js';
 import { overlaps } from '../../../territories/coverage.js';
 import { periodsOverlap } from '../../../deals/deal-periods.js';
 import { resolveDeals, type Offer } from '../../../deals/resolve.js';
+import { dealTypes, ernMessageSuite } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-overlap',
@@ -18,6 +19,10 @@ export default defineRule({
   meta: {
     label: 'Deals do not conflict',
     description: 'No two deals of a release grant the same use type under the same commercial model in a common territory during a common period.',
+    sources: [
+      ernMessageSuite('Deals are cumulative: two deals granting the same use in one territory and period contradict each other'),
+      dealTypes('one deal per commercial model and use type'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,5 +1,6 @@
 /** A NewReleaseMessage without any deal cannot be sold anywhere: nothing would go live. */
 import { defineRule } from '../../define.js';
+import { ernMessageSuite, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-present',
@@ -7,6 +8,10 @@ export default defineRule({
   meta: {
     label: 'At least one deal',
     description: 'A NewReleaseMessage holds at least one deal (DealList/ReleaseDeal/Deal).',
+    sources: [
+      xsd('4.3', 'NewReleaseMessage/DealList/ReleaseDeal/Deal'),
+      ernMessageSuite('a Release is only made available under a Deal'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: { none: 'The message holds no deal, so the release could not be sold in any territory.' },

@@ -1,5 +1,6 @@
 /** A store requirement: the store does not take a PurgeReleaseMessage as a takedown. */
 import { defineRule } from '../../define.js';
+import { store } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-purge-not-takedown',
@@ -7,6 +8,9 @@ export default defineRule({
   meta: {
     label: 'Purge is not a takedown',
     description: 'The message is not a PurgeReleaseMessage: the store does not take one as a takedown (store requirement).',
+    sources: [
+      store('spotifyTestDeliveries', 'a PurgeReleaseMessage is not accepted as a takedown (spotify-purge-not-takedown)'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

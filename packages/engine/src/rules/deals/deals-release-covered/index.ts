@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { productReleases, releaseName } from '../../release/release-contents.js';
+import { dealTypes, ernMessageSuite } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-release-covered',
@@ -9,6 +10,10 @@ export default defineRule({
   meta: {
     label: 'Every release has a deal',
     description: 'Every release that is not a track release is named by a DealReleaseReference of some ReleaseDeal.',
+    sources: [
+      ernMessageSuite('a Release is only made available under a Deal (ReleaseDeal/DealReleaseReference)'),
+      dealTypes('deals per release'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: { noDeal: 'Release {release} has no deal, so it could not be sold anywhere.' },

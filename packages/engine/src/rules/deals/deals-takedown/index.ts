@@ -9,6 +9,7 @@ import { todayNumber } from '../../../codes/iso-date.js';
 import { allOffersEnded, resolveRelease } from '../../../deals/resolve.js';
 import { productReleases, releaseName } from '../../release/release-contents.js';
 import { dealReleases } from '../../message-text.js';
+import { dealTypes, profile14, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-takedown',
@@ -16,6 +17,11 @@ export default defineRule({
   meta: {
     label: 'Takedown',
     description: 'A TakeDown or AllDealsCancelled deal, a release whose deals have all ended, or a PurgeReleaseMessage is flagged for staff.',
+    sources: [
+      dealTypes('LiveCycle_Takedown sample: takedown by EndDate'),
+      profile14('Schematron NewReleaseMessage_BusinessProfile_14.sch (TakeDown deprecated)'),
+      xsd('4.3', 'PurgeReleaseMessage'),
+    ],
     versions: 'all',
     severity: 'warn',
     // A takedown is a decision for staff, not a defect: it stays a flag in strict.

@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { dealReleases } from '../../message-text.js';
+import { dealTypes, store, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-terms-complete',
@@ -9,6 +10,11 @@ export default defineRule({
   meta: {
     label: 'Deal terms complete',
     description: 'Every deal that is not a takedown has at least one CommercialModelType and one UseType.',
+    sources: [
+      xsd('4.3', 'Deal/DealTerms: CommercialModelType, UseType'),
+      dealTypes('a deal is a commercial model with its use types'),
+      store('spotifyGettingStarted', 'CommercialModelType and UseType are included in every deal (spotify-deal-terms)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -8,6 +8,7 @@ import { avsForRule, avsOnceLoaded, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../..
 import { didYouMean } from '../../../avs/nearest.js';
 import type { ClosedElement } from '../../../xml/events.js';
 import { locate } from '../../../xml/pass-events.js';
+import { avs } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-terms-valid',
@@ -15,6 +16,10 @@ export default defineRule({
   meta: {
     label: 'Commercial model and use types valid',
     description: 'Every CommercialModelType and UseType of a deal is an allowed value of the message\'s ERN version (or UserDefined).',
+    sources: [
+      avs('CommercialModelType (ERN 4), CommercialModelType_ERN (ERN 3)'),
+      avs('UseType (ERN 4), UseType_ERN (ERN 3)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -7,6 +7,7 @@ import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { kindAt } from '../../../ern/record-list.js';
 import { releaseName } from '../../release/release-contents.js';
+import { dealTypes, releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-track-release-covered',
@@ -14,6 +15,10 @@ export default defineRule({
   meta: {
     label: 'Track releases have deals',
     description: 'When some track releases have deals, every track release has one.',
+    sources: [
+      releaseProfile21('clause 5.1.1(b), rule 1045-1 (one TrackRelease per primary resource)'),
+      dealTypes('deals per release'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: { noDeal: 'Track release {release} has no deal while {covered} other track release(s) of the message have one.' },

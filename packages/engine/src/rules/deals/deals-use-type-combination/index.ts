@@ -7,6 +7,7 @@ import type { Deal } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { dealReleases } from '../../message-text.js';
+import { dealTypes } from '../../sources.js';
 
 const PAID = new Set(['PayAsYouGoModel', 'SubscriptionModel']);
 
@@ -16,6 +17,9 @@ export default defineRule({
   meta: {
     label: 'Deal terms combined sensibly',
     description: 'A deal does not combine FreeOfChargeModel with a paid model, and a SubscriptionModel-only deal does not grant PermanentDownload.',
+    sources: [
+      dealTypes('business profiles: subscription services use ConditionalDownload or TetheredDownload, download services PayAsYouGoModel with PermanentDownload'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

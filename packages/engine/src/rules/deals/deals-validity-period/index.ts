@@ -3,6 +3,7 @@ import type { Deal } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { dayNumber, parseIsoDate } from '../../../codes/iso-date.js';
+import { iso, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-validity-period',
@@ -10,6 +11,10 @@ export default defineRule({
   meta: {
     label: 'Validity period valid',
     description: 'Each deal ValidityPeriod has real calendar dates and its start is on or before its end.',
+    sources: [
+      xsd('4.3', 'Deal/DealTerms/ValidityPeriod (StartDate required from 4.2)'),
+      iso('ISO 8601', 'ISO 8601-1:2019 calendar dates'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

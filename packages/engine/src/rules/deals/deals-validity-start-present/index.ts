@@ -1,5 +1,6 @@
 /** A store requirement: every deal that is not a takedown has a ValidityPeriod with a start date. */
 import { defineRule } from '../../define.js';
+import { store } from '../../sources.js';
 
 export default defineRule({
   id: 'deals-validity-start-present',
@@ -7,6 +8,9 @@ export default defineRule({
   meta: {
     label: 'Deal starts on a date',
     description: 'Every deal that is not a takedown has a ValidityPeriod with a StartDate (store requirement).',
+    sources: [
+      store('spotifyGettingStarted', 'every ValidityPeriod contains a StartDate (spotify-validity-start)'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

@@ -9,6 +9,7 @@ import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-acces
 import { nearestValues } from '../../../avs/nearest.js';
 import { matchGenre } from '../../../genres/genre-names.js';
 import type { Genre } from '../../../ern/model.js';
+import { avs, service, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'genres-accepted',
@@ -16,6 +17,11 @@ export default defineRule({
   meta: {
     label: 'Genre accepted',
     description: 'Each genre of a release or track is in the profile\'s genre list or (4.2+) is a DDEX ClassifiedGenre/SubGenre value.',
+    sources: [
+      xsd('4.3', 'Genre/GenreCategory, Genre/SubGenreCategory'),
+      avs('ClassifiedGenre, SubGenre'),
+      service('Service profile `genres`: the genre list the stores of the service map.'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

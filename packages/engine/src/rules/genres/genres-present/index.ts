@@ -1,6 +1,7 @@
 /** Every product release has a genre: stores file releases under one and reject those without. */
 import { defineRule } from '../../define.js';
 import { mainReleases, releaseName } from '../../release/release-contents.js';
+import { service, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'genres-present',
@@ -8,6 +9,11 @@ export default defineRule({
   meta: {
     label: 'Genre present',
     description: 'The main release has at least one non-empty Genre (GenreText, or from 4.2 a GenreCategory).',
+    sources: [
+      xsd('4.3', 'Release/Genre (1..n)'),
+      xsd('3.8.2', 'ReleaseDetailsByTerritory/Genre'),
+      service('A main release without a genre cannot be placed in the stores\' genre pages.'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,5 +1,6 @@
 /** A store requirement: the batch ends with a non-empty BatchComplete file. */
 import { defineRule } from '../../define.js';
+import { choreography, store } from '../../sources.js';
 
 export default defineRule({
   id: 'package-batch-complete-present',
@@ -7,6 +8,10 @@ export default defineRule({
   meta: {
     label: 'Non-empty BatchComplete',
     description: 'The delivery holds a BatchComplete file and it is not empty (store requirement).',
+    sources: [
+      store('spotifyTestDeliveries', 'a non-empty BatchComplete file completes each delivery (spotify-batch-complete)'),
+      choreography('the trigger that a Batch is complete is its ManifestMessage (or a semaphore file)'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

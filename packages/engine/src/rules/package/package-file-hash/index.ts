@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { hashMatches, normalizeHashValue, resolveAlgorithm } from '../../../media/hash-algorithms.js';
+import { avs, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'package-file-hash',
@@ -9,6 +10,10 @@ export default defineRule({
   meta: {
     label: 'Hash sums match',
     description: 'The hash sum declared for each file (HashSum) matches the file as delivered.',
+    sources: [
+      xsd('4.3', 'File/HashSum (DetailedHashSum)'),
+      avs('HashSumAlgorithmType (ERN 3: 5 values, ERN 4: 16 values)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,6 +1,7 @@
 /** Every file a resource references is in the delivery (folder or zip) and can be read. */
 import { defineRule } from '../../define.js';
 import { filesOf, localFileCount } from '../../../media/rule-support.js';
+import { choreography, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'package-file-present',
@@ -8,6 +9,11 @@ export default defineRule({
   meta: {
     label: 'Referenced files present',
     description: 'Every file a resource references (URI, or FilePath + FileName, relative to the message) is in the delivery and can be read.',
+    sources: [
+      xsd('4.3', 'File/URI'),
+      xsd('3.8.2', 'File/FilePath, File/FileName (the path relative to the message)'),
+      choreography('a release\'s message and its resource files travel together', 'server'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,6 +1,7 @@
 /** The file size a message declares (ERN 4 `File/FileSize`) matches the file delivered. */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'package-file-size',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'File sizes match',
     description: 'The FileSize declared for a file matches the number of bytes delivered.',
+    sources: [
+      xsd('4.3', 'File/FileSize (the size of the File in bytes)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,5 +1,6 @@
 /** Files in the delivery that no message references: probably a wrong name, or files meant for another delivery. */
 import { defineRule } from '../../define.js';
+import { choreography } from '../../sources.js';
 
 export default defineRule({
   id: 'package-file-unreferenced',
@@ -7,6 +8,9 @@ export default defineRule({
   meta: {
     label: 'Unreferenced files',
     description: 'Every file of the delivery (besides messages, manifests and the completion marker) is referenced by a message.',
+    sources: [
+      choreography('a Batch holds the messages and the resource files they reference', 'server'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

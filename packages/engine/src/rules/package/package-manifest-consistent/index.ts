@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { defineRule } from '../../define.js';
 import type { BatchEntry } from '../../../batch/types.js';
 import { readManifest, type ManifestMessage } from '../../../batch/manifest.js';
+import { choreography, manifestXsd } from '../../sources.js';
 
 const ALGORITHMS: Record<string, string> = { md5: 'md5', sha1: 'sha1', 'sha-1': 'sha1', sha256: 'sha256', 'sha-256': 'sha256', sha512: 'sha512' };
 
@@ -33,6 +34,10 @@ export default defineRule({
   meta: {
     label: 'Batch manifest matches the batch',
     description: 'The BatchComplete manifest lists exactly the batch\'s messages, with their message ids and hash sums (on when the batch has a manifest).',
+    sources: [
+      manifestXsd('ManifestMessage/MessageInBatch: MessageId, URL, HashSum'),
+      choreography('the ManifestMessage lists every message of the Batch'),
+    ],
     versions: 'all',
     severity: 'error',
     // Off in the presets: the engine turns it on for a batch whose BatchComplete file is an XML manifest.

@@ -1,5 +1,6 @@
 /** A store requirement: releases of some types (a Single Resource Release) come without artwork. */
 import { defineRule } from '../../define.js';
+import { profile14, store } from '../../sources.js';
 
 interface Options {
   releaseTypes?: string[];
@@ -13,6 +14,10 @@ export default defineRule({
   meta: {
     label: 'No artwork for this release type',
     description: 'A message with a release of the listed types (default SingleResourceRelease) holds no image (store requirement).',
+    sources: [
+      store('youtubeResources', 'Single Resource Release feeds contain no artwork (youtube-srr-no-artwork)'),
+      profile14('SingleResourceRelease profile (no cover art)'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

@@ -1,6 +1,7 @@
 /** A store requirement: a classical release (by its genre) has the release type the store asks for (`ClassicalAlbum`). */
 import { defineRule } from '../../define.js';
 import { releasesOfKind } from '../release-contents.js';
+import { avs, store } from '../../sources.js';
 
 interface Options {
   /** Genre texts that make a release classical (case-insensitive); default `Classical`. */
@@ -14,6 +15,10 @@ export default defineRule({
   meta: {
     label: 'Classical release type',
     description: 'A release whose genre is classical has the release type the store needs for classical display (store requirement).',
+    sources: [
+      store('spotifyGettingStarted', 'classical releases, whatever their track count, have the ReleaseType ClassicalAlbum (spotify-classical-type)'),
+      avs('ReleaseType'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

@@ -1,6 +1,7 @@
 /** C-line (artwork and packaging rights) on the main release: DDEX Release Profile rule 1026-1, a "conditional" rule. */
 import { defineRule } from '../../define.js';
 import { mainReleases, releaseName } from '../release-contents.js';
+import { releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'release-cline-present',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'C-line present',
     description: 'The main release has a C-line (DDEX Release Profile rule 1026-1).',
+    sources: [
+      releaseProfile21('clause 5.3.1.3(6), rule 1026-1 (MultiProfile_ReleaseMayHaveCLine)'),
+    ],
     versions: 'all',
     // DDEX marks 1026-1 "Conditional Fatal Error" and its own 4.3 samples omit the C-line: a warning, an error in strict.
     severity: 'warn',

@@ -7,6 +7,7 @@ import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { releaseName, resourcesUsedBy, mainReleases } from '../release-contents.js';
 import { contentClassOf, needsCover } from '../release-content.js';
+import { profile14, releaseProfile21 } from '../../sources.js';
 
 const COVER_TYPES = new Set(['FrontCoverImage', 'CoverImage', 'VideoScreenCapture']);
 // SingleResourceRelease is the profile without cover art (its sibling SingleResourceReleaseWithCoverArt has one).
@@ -18,6 +19,11 @@ export default defineRule({
   meta: {
     label: 'Cover art present',
     description: 'The main release references an Image of type FrontCoverImage (DDEX Release Profile rules 1053-1, 1057-1); ringtone, image (wallpaper …), text, software and single-resource products are exempt.',
+    sources: [
+      releaseProfile21('clause 5.1.2(b), rule 1053-1 (MultiProfile_MustContainOneFrontCoverImage)'),
+      releaseProfile21('clause 5.3.1.2(5.8), rule 1057-1'),
+      profile14('SingleResourceRelease profile (no cover)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

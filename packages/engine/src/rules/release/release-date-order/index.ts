@@ -4,6 +4,7 @@ import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { dayNumber, parseIsoDate } from '../../../codes/iso-date.js';
 import { releaseName } from '../release-contents.js';
+import { iso, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-date-order',
@@ -11,6 +12,10 @@ export default defineRule({
   meta: {
     label: 'Original release date order',
     description: 'A release\'s OriginalReleaseDate is not after its ReleaseDate.',
+    sources: [
+      xsd('4.3', 'Release/OriginalReleaseDate (the date of the first release anywhere), Release/ReleaseDate'),
+      iso('ISO 8601', 'dates compared as calendar dates'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: { order: 'Release {release}: OriginalReleaseDate {original} is after ReleaseDate {date}.' },

@@ -1,6 +1,7 @@
 /** DDEX Release Profile rule 1027-1: a ReleaseDate or OriginalReleaseDate is provided for the main release. */
 import { defineRule } from '../../define.js';
 import { releaseName, mainReleases } from '../release-contents.js';
+import { releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'release-date-present',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'Release date present',
     description: 'The main release has a ReleaseDate or an OriginalReleaseDate (DDEX Release Profile rule 1027-1).',
+    sources: [
+      releaseProfile21('clause 5.3.1.3(7), rule 1027-1 (MultiProfile_ReleaseDateMustBeProvided)'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: { missing: 'Release {release} has neither a ReleaseDate nor an OriginalReleaseDate.' },

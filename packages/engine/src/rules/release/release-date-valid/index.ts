@@ -4,6 +4,7 @@ import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { parseIsoDate } from '../../../codes/iso-date.js';
 import { releaseName } from '../release-contents.js';
+import { iso, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-date-valid',
@@ -11,6 +12,10 @@ export default defineRule({
   meta: {
     label: 'Release dates valid',
     description: 'ReleaseDate and OriginalReleaseDate are real calendar dates (YYYY, YYYY-MM or YYYY-MM-DD).',
+    sources: [
+      iso('ISO 8601', 'ISO 8601-1:2019 calendar dates YYYY, YYYY-MM, YYYY-MM-DD'),
+      xsd('4.3', 'ReleaseDate, OriginalReleaseDate (ddex_IsoDate)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -8,6 +8,7 @@ import { numbersWhere } from '../../record-notes.js';
 import { productReleases, releaseName, resourceName } from '../release-contents.js';
 import type { ArtistRef } from '../../../ern/model.js';
 import type { LocId } from '../../../xml/loc-table.js';
+import { releaseProfile21, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-display-artist-present',
@@ -15,6 +16,10 @@ export default defineRule({
   meta: {
     label: 'Display artist present',
     description: 'Every product release and every sound recording and video has a display artist with a name (4.x: through PartyReference).',
+    sources: [
+      xsd('4.3', 'Release/DisplayArtist, Release/DisplayArtistName (1..n)'),
+      releaseProfile21('clause 5.3.1.2(1-2), rules 1016-1, 1017-1'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

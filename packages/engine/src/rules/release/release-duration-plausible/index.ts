@@ -8,6 +8,7 @@ import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { clock, durationSeconds, primaryResourcesOf, releaseName, resourceName, mainReleases } from '../release-contents.js';
+import { iso, service } from '../../sources.js';
 
 const MAX_TRACK_SECONDS = { SoundRecording: 4 * 3600, Video: 12 * 3600 } as const;
 
@@ -17,6 +18,10 @@ export default defineRule({
   meta: {
     label: 'Durations plausible',
     description: 'No sound recording is longer than 4 hours (video: 12 hours), and a release Duration agrees with the sum of its tracks (within 2 seconds per track).',
+    sources: [
+      iso('ISO 8601', 'ISO 8601-1:2019 duration designators'),
+      service('A track over 4 hours (video 12) or a release Duration that disagrees with its tracks is almost always a typing error (PT3H for PT3M).'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

@@ -3,6 +3,7 @@ import type { Resource } from '../../../ern/model.js';
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { durationSeconds, resourceName } from '../release-contents.js';
+import { iso, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-duration-valid',
@@ -10,6 +11,11 @@ export default defineRule({
   meta: {
     label: 'Durations present',
     description: 'Every SoundRecording and Video has a Duration that is a positive ISO 8601 duration.',
+    sources: [
+      xsd('4.3', 'SoundRecording/Duration, Video/Duration (xs:duration, required)'),
+      xsd('3.8.2', 'SoundRecording/Duration'),
+      iso('ISO 8601', 'ISO 8601-1:2019 durations'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,5 +1,6 @@
 /** A store requirement: the message's ERN version is one the store accepts (optionally only for messages created from a date on). */
 import { defineRule } from '../../define.js';
+import { store } from '../../sources.js';
 
 interface Options {
   versions?: string[];
@@ -15,6 +16,10 @@ export default defineRule({
   meta: {
     label: 'ERN version accepted by the store',
     description: 'The message is in an ERN version the store accepts (store requirement).',
+    sources: [
+      store('spotifyGettingStarted', 'ERN 4.3 only for deliveries from 2026-04-01 (spotify-ern-version)'),
+      store('youtubeFeed', 'ERN 3.4 to 3.8 and 4.3 (youtube-ern-version)'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

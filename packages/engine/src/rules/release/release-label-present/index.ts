@@ -1,6 +1,7 @@
 /** Label: the main release names its label (3.x `LabelName`; 4.x `ReleaseLabelReference` to a named party). */
 import { defineRule } from '../../define.js';
 import { releaseName, mainReleases } from '../release-contents.js';
+import { releaseProfile21, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-label-present',
@@ -8,6 +9,11 @@ export default defineRule({
   meta: {
     label: 'Label name present',
     description: 'The main release has a label name (3.x ReleaseDetailsByTerritory/LabelName; 4.x ReleaseLabelReference to a Party with a name).',
+    sources: [
+      xsd('4.3', 'Release/ReleaseLabelReference (1..n)'),
+      xsd('3.8.2', 'ReleaseDetailsByTerritory/LabelName'),
+      releaseProfile21('clause 5.3.1.3'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

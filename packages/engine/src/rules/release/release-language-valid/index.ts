@@ -2,6 +2,7 @@
 import { defineRule, type RuleHandlers } from '../../define.js';
 import { languageTagProblem } from '../../../codes/language-tags.js';
 import type { OpenElement } from '../../../xml/events.js';
+import { iso, spec, xsd } from '../../sources.js';
 
 /** Elements whose text is a language code. */
 const LANGUAGE_ELEMENTS = ['LanguageOfPerformance', 'LanguageOfText', 'LanguageOfDubbing', 'SubTitleLanguage'];
@@ -17,6 +18,11 @@ export default defineRule({
   meta: {
     label: 'Language codes',
     description: 'Language codes are ISO 639 codes (en, eng, ja) and LanguageAndScriptCode values are well-formed tags (ja-Jpan, es-419).',
+    sources: [
+      iso('ISO 639', 'ISO 639-1/-2/-3 language codes'),
+      spec('IETF BCP 47', 'language tags (RFC 5646)'),
+      xsd('4.3', 'LanguageAndScriptCode (pattern)'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

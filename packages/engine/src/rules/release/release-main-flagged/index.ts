@@ -1,6 +1,7 @@
 /** ERN 3.x: the main release is flagged `IsMainRelease="true"`; without the flag importers must guess (release-main-present reports when they cannot). */
 import { defineRule } from '../../define.js';
 import { mainReleases, releaseName } from '../release-contents.js';
+import { profile14, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-main-flagged',
@@ -8,6 +9,10 @@ export default defineRule({
   meta: {
     label: 'Main release flagged',
     description: 'In ERN 3.x one release carries IsMainRelease="true".',
+    sources: [
+      xsd('3.8.2', 'Release/@IsMainRelease'),
+      profile14('the main Release'),
+    ],
     versions: ['3.7', '3.8', '3.8.1', '3.8.2'],
     severity: 'warn',
     messages: { unflagged: 'No release is flagged IsMainRelease="true"; release {release} is taken as the main release.' },

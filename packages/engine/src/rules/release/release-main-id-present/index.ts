@@ -1,6 +1,7 @@
 /** DDEX Release Profile rule 1025-1: the main release is identified by a GRid, an ICPN (UPC/EAN) or a proprietary id; a store needs a UPC. */
 import { defineRule } from '../../define.js';
 import { releaseName, mainReleases } from '../release-contents.js';
+import { releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'release-main-id-present',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'Main release identified',
     description: 'The main release is identified by an ICPN (UPC/EAN), a GRid or a ProprietaryId (DDEX Release Profile rule 1025-1).',
+    sources: [
+      releaseProfile21('clause 5.3.1.3(1), rule 1025-1 (MultiProfile_MainReleaseMustHaveGridOrICPN)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { mainReleases } from '../release-contents.js';
 import { listed } from '../../message-text.js';
+import { releaseProfile21, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-main-present',
@@ -9,6 +10,10 @@ export default defineRule({
   meta: {
     label: 'Main release present',
     description: 'A NewReleaseMessage with releases identifies its main release (3.x IsMainRelease="true"; 4.x a ReleaseList/Release, not only TrackReleases).',
+    sources: [
+      xsd('3.8.2', 'Release/@IsMainRelease'),
+      releaseProfile21('clause 5.1.1(a), rule 1000-1 (one main Release)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

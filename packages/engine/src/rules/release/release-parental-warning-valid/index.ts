@@ -6,6 +6,7 @@ import { defineRule } from '../../define.js';
 import { RecordFlags } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
+import { avs, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-parental-warning-valid',
@@ -13,6 +14,10 @@ export default defineRule({
   meta: {
     label: 'Parental warning',
     description: 'The main release and its tracks carry a ParentalWarningType, and a release marked NotExplicit contains no Explicit track.',
+    sources: [
+      xsd('4.3', 'Release/ParentalWarningType, SoundRecording/ParentalWarningType (1..n)'),
+      avs('ParentalWarningType'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

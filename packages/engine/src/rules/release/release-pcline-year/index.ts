@@ -3,6 +3,7 @@ import { defineRule, type ReportDescriptor } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import type { PcLine } from '../../../ern/model.js';
 import { memoByText } from '../../../memo-by-text.js';
+import { service, xsd } from '../../sources.js';
 
 const FIRST_YEAR = 1877; // the phonograph: no sound recording is older
 
@@ -12,6 +13,10 @@ export default defineRule({
   meta: {
     label: 'P-line/C-line year',
     description: 'Every P-line and C-line has a Year that is plausible (1877 to next year) and agrees with the year in its text.',
+    sources: [
+      xsd('4.3', 'PLine/Year, CLine/Year'),
+      service('The year of a P-line or C-line is the year of first publication in its notice: it must agree with the year in the text and be plausible (1877 to next year).'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

@@ -3,6 +3,7 @@ import { defineRule } from '../../define.js';
 import { mainReleases, primaryResourcesOf, releaseName } from '../release-contents.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { contentClassOf, hasSound } from '../release-content.js';
+import { releaseProfile21, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-pline-present',
@@ -10,6 +11,10 @@ export default defineRule({
   meta: {
     label: 'P-line present',
     description: 'The main release of a product with sound (not an image, text or software product) has a P-line, or every one of its tracks has one.',
+    sources: [
+      xsd('4.3', 'Release/PLine, SoundRecording/PLine'),
+      releaseProfile21('clause 5.3.1.4'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,5 +1,6 @@
 /** A NewReleaseMessage must carry at least one release; otherwise nothing can be imported. */
 import { defineRule } from '../../define.js';
+import { xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-present',
@@ -7,6 +8,10 @@ export default defineRule({
   meta: {
     label: 'At least one release',
     description: 'A NewReleaseMessage holds at least one release in its ReleaseList.',
+    sources: [
+      xsd('4.3', 'NewReleaseMessage/ReleaseList/Release'),
+      xsd('3.8.2', 'NewReleaseMessage/ReleaseList/Release'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: { none: 'The message holds no release, so nothing would be imported.' },

@@ -3,6 +3,7 @@ import { defineRule } from '../../define.js';
 import { RecordFlags } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { primaryResourceNumbers, releaseName, resourceName, mainReleases } from '../release-contents.js';
+import { releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'release-primary-isrc-present',
@@ -10,6 +11,9 @@ export default defineRule({
   meta: {
     label: 'Tracks have ISRCs',
     description: 'Every sound recording and video in the main release\'s track list has an ISRC (DDEX Release Profile rule 1058-1).',
+    sources: [
+      releaseProfile21('clause 5.3.1.4(1), rule 1058-1 (MultiProfile_PrimaryResourceMustHaveISRC)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: { missing: '{resource} (track of release {release}) has no ISRC.' },

@@ -8,6 +8,7 @@ import { indexMessage } from '../../../ern/index-of-message.js';
 import { releaseName, resourceRefsOf, mainReleases } from '../release-contents.js';
 import { CONTENT_WORDS, contentClassOf, contentResourceNumbersOf } from '../release-content.js';
 import { listed } from '../../message-text.js';
+import { avs, releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'release-primary-resource-present',
@@ -15,6 +16,10 @@ export default defineRule({
   meta: {
     label: 'Release has tracks',
     description: 'The main release references its content declared in the ResourceList (DDEX Release Profile rule 1052-1): a SoundRecording or Video, for a ringtone also a MIDI resource, for an image product (WallpaperRelease …) an Image, for a text product a Text or SheetMusic, for a game Software.',
+    sources: [
+      releaseProfile21('clause 5.1.2(a), rule 1052-1 (MultiProfile_MustContainWorkSoundRecording)'),
+      avs('ReleaseType (which products are audio, video, image, text or software)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,5 +1,6 @@
 /** A store requirement: the message follows one of the DDEX release profiles the store takes. */
 import { defineRule, type FindingLocation } from '../../define.js';
+import { store, xsd } from '../../sources.js';
 
 interface Options {
   /** Profile names, compared with the last segment of ReleaseProfileVersionId (`CommonReleaseTypes/14/AudioAlbumMusicOnly` -> `AudioAlbumMusicOnly`), case-insensitive. */
@@ -12,6 +13,11 @@ export default defineRule({
   meta: {
     label: 'Release profile accepted by the store',
     description: 'The ReleaseProfileVersionId the message declares names a release profile the store takes (store requirement).',
+    sources: [
+      store('youtubeFeed', 'the Audio Album, Single Resource Release or Video Single profile as published by DDEX (youtube-release-profile)'),
+      store('youtubeReleases', 'Audio Album feeds: a main release and TrackReleases'),
+      xsd('4.3', 'NewReleaseMessage/ReleaseProfileVersionId'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

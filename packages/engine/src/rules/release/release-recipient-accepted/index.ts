@@ -1,5 +1,6 @@
 /** A store requirement: the message is addressed to the store, by one of its DDEX party ids (DPIDs). */
 import { defineRule, type FindingLocation } from '../../define.js';
+import { store, xsd } from '../../sources.js';
 
 interface Options {
   partyIds?: string[];
@@ -11,6 +12,10 @@ export default defineRule({
   meta: {
     label: 'Addressed to the store',
     description: 'A MessageRecipient of the message is the store, by one of its DDEX party ids (store requirement).',
+    sources: [
+      store('youtubeHeader', 'the MessageRecipient is one of YouTube\'s DDEX party ids (youtube-recipient)'),
+      xsd('4.3', 'MessageHeader/MessageRecipient/PartyId'),
+    ],
     versions: 'all',
     severity: 'error',
     storeOnly: true,

@@ -1,6 +1,7 @@
 /** Every reference inside the message (to a release, resource, party, deal visibility) points at something the message declares. */
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
+import { ernMessageSuite, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-reference-resolves',
@@ -8,6 +9,10 @@ export default defineRule({
   meta: {
     label: 'References resolve',
     description: 'Every ReleaseResourceReference, DealReleaseReference and party reference points at a resource, release or party declared in the message.',
+    sources: [
+      ernMessageSuite('message-internal references (xs:ID / xs:IDREF): ReleaseResourceReference, DealReleaseReference, party references'),
+      xsd('4.3', 'ResourceReference, ReleaseReference, PartyReference'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

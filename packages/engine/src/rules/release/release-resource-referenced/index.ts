@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { resourceName } from '../release-contents.js';
+import { releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'release-resource-referenced',
@@ -9,6 +10,9 @@ export default defineRule({
   meta: {
     label: 'Resources referenced',
     description: 'Every resource of the ResourceList is referenced by a release (track list, resource list or linked resource), DDEX Release Profile rule G.3.',
+    sources: [
+      releaseProfile21('generic rule G.3 (MultiProfile_ResourcesMustBeReferenced, role Warning)'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: { unused: '{resource} is declared in the ResourceList but no release references it; it would not be imported.' },

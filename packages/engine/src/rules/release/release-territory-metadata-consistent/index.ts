@@ -4,6 +4,7 @@
  */
 import { defineRule } from '../../define.js';
 import type { Genre, Title } from '../../../ern/model.js';
+import { store } from '../../sources.js';
 
 /**
  * Compares each specific territory's values with the reference ones (Worldwide, or no territory in
@@ -42,6 +43,10 @@ export default defineRule({
   meta: {
     label: 'Same metadata in every territory',
     description: 'Titles and genres do not differ by territory: the store uses only the first territory\'s (store requirement).',
+    sources: [
+      store('youtubeResources', 'YouTube uses the version that appears first in the message (youtube-territory-metadata)'),
+      store('youtubeReleases', 'territory-specific metadata in ReleaseDetailsByTerritory'),
+    ],
     versions: 'all',
     severity: 'warn',
     storeOnly: true,

@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import { productReleases, releaseName, resourceName } from '../release-contents.js';
+import { releaseProfile21, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'release-title-present',
@@ -9,6 +10,11 @@ export default defineRule({
   meta: {
     label: 'Titles present',
     description: 'Every product release and every sound recording and video has a non-empty title.',
+    sources: [
+      xsd('3.8.2', 'ReferenceTitle (required)'),
+      xsd('4.3', 'DisplayTitleText, DisplayTitle'),
+      releaseProfile21('clause 5.3.1.3'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -10,6 +10,7 @@ import { NO_SEQUENCE, NumbersPerGroup, type TrackFacts } from '../../../ern/trac
 import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
 import { numberRanges } from '../../message-text.js';
 import type { Located } from '../../../ern/model.js';
+import { releaseProfile21, service } from '../../sources.js';
 
 export default defineRule({
   id: 'release-track-numbering',
@@ -17,6 +18,10 @@ export default defineRule({
   meta: {
     label: 'Track numbering without gaps',
     description: 'The SequenceNumbers of the tracks of each disc run 1, 2, 3... without gaps.',
+    sources: [
+      releaseProfile21('clause 5.3.1.2(5): resources sequenced'),
+      service('A gap in a disc\'s track numbers usually means a missing track; nested groups of a classical work may continue the numbering.'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: { gap: 'Release {release}: the tracks of {disc} are numbered {numbers}; expected 1 to {count}.' },

@@ -8,6 +8,7 @@ import { numbersWhere } from '../../record-notes.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { NO_SEQUENCE, NumbersPerGroup, type TrackFacts } from '../../../ern/track-facts.js';
 import { groupKeyOf, groupNumbers, releaseName } from '../release-contents.js';
+import { releaseProfile21 } from '../../sources.js';
 
 export default defineRule({
   id: 'release-track-sequence',
@@ -15,6 +16,10 @@ export default defineRule({
   meta: {
     label: 'Track sequence',
     description: 'Tracks of each ResourceGroup have SequenceNumbers, all different (DDEX Release Profile rules 1020-1, 1021-1).',
+    sources: [
+      releaseProfile21('clause 5.3.1.2(5.4), rule 1020-1 (primary resources sequenced)'),
+      releaseProfile21('clause 5.3.1.2(5.5), rule 1021-1 (SequenceNumbers all different)'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -6,6 +6,7 @@
 import { defineRule } from '../../define.js';
 import { indexMessage } from '../../../ern/index-of-message.js';
 import { clock, durationSeconds, primaryResourceNumbers, releaseName, mainReleases } from '../release-contents.js';
+import { avs } from '../../sources.js';
 
 export default defineRule({
   id: 'release-type-track-count',
@@ -13,6 +14,10 @@ export default defineRule({
   meta: {
     label: 'Release type vs tracks',
     description: 'Single: 1-3 tracks; EP: 2-6 tracks under 30 minutes; Album: 4 or more tracks or at least 30 minutes; a TrackRelease is one track; every product has at least one track.',
+    sources: [
+      avs('ReleaseType (Single, EP, Album, TrackRelease)'),
+      { kind: 'store', ref: 'Apple Music Style Guide: single, EP and album definitions (track count and length)', url: 'https://help.apple.com/itc/musicstyleguide/' },
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

@@ -2,6 +2,7 @@
 import { defineRule } from '../../define.js';
 import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { territoryCollector } from '../territory-elements.js';
+import { avs, iso } from '../../sources.js';
 
 export default defineRule({
   id: 'territories-code-deprecated',
@@ -9,6 +10,10 @@ export default defineRule({
   meta: {
     label: 'Deprecated territory codes',
     description: 'No territory code is one of the deprecated ISO codes DDEX keeps only for old data (DeprecatedIsoTerritoryCode).',
+    sources: [
+      avs('DeprecatedIsoTerritoryCode, AllTerritoryCode'),
+      iso('ISO 3166', 'ISO 3166-3, formerly used codes'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

@@ -6,6 +6,7 @@ import { defineRule } from '../../define.js';
 import { avsForRule, NO_AVS_HINT, NO_AVS_MESSAGE } from '../../../avs/rule-access.js';
 import { didYouMean } from '../../../avs/nearest.js';
 import { territoryCollector } from '../territory-elements.js';
+import { avs, iso } from '../../sources.js';
 
 export default defineRule({
   id: 'territories-code-valid',
@@ -13,6 +14,10 @@ export default defineRule({
   meta: {
     label: 'Territory codes valid',
     description: 'Every TerritoryCode and ExcludedTerritoryCode is a DDEX territory code (ISO 3166-1 alpha-2, the ISO 3166-2 and TIS codes DDEX allows, or Worldwide).',
+    sources: [
+      avs('CurrentTerritoryCode, IsoTerritoryCode, TisTerritoryCode, DdexTerritoryCode'),
+      iso('ISO 3166', 'ISO 3166-1:2020 alpha-2'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -3,6 +3,7 @@ import { defineRule } from '../../define.js';
 import { numbersWhere } from '../../record-notes.js';
 import type { Located } from '../../../ern/model.js';
 import { WORLD } from '../../../territories/coverage.js';
+import { dealTypes, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'territories-list-consistent',
@@ -10,6 +11,10 @@ export default defineRule({
   meta: {
     label: 'Territory lists consistent',
     description: 'A deal\'s territory list names each territory once, does not mix Worldwide with single territories, and does not exclude Worldwide.',
+    sources: [
+      xsd('4.3', 'DealTerms/TerritoryCode or DealTerms/ExcludedTerritoryCode (a choice)'),
+      dealTypes('territorial scope of a deal'),
+    ],
     versions: 'all',
     severity: 'warn',
     messages: {

@@ -7,6 +7,7 @@ import { describeCoverage } from '../../../territories/coverage.js';
 import { offeredInAny, resolveRelease } from '../../../deals/resolve.js';
 import { productReleases, releaseName } from '../../release/release-contents.js';
 import { numbersWhere } from '../../record-notes.js';
+import { service, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'territories-sold-somewhere',
@@ -14,6 +15,10 @@ export default defineRule({
   meta: {
     label: 'Sold in some territory',
     description: 'Each release with deals is sold in at least one territory the service sells in, and every deal names its territories.',
+    sources: [
+      xsd('4.3', 'DealTerms/TerritoryCode'),
+      service('Service profile `territories`: a release sold only where the service does not sell is never available.'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

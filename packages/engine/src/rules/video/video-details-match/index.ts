@@ -3,6 +3,7 @@ import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
 import { declaredCodecAgrees } from '../../../media/codec-names.js';
 import { formatSeconds, parseDuration } from '../../../media/duration.js';
+import { xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'video-details-match',
@@ -10,6 +11,10 @@ export default defineRule({
   meta: {
     label: 'Video details match',
     description: 'The VideoCodecType, frame size, frame rate and duration declared for each video match its file.',
+    sources: [
+      xsd('4.3', 'Video/TechnicalDetails (TechnicalVideoDetails): VideoCodecType, ImageHeight, ImageWidth, FrameRate, Duration'),
+      xsd('3.8.2', 'Video/VideoDetailsByTerritory/TechnicalVideoDetails'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,6 +1,7 @@
 /** Each video file is a video ffprobe can read, with a video stream; skipped (with how to install it) without ffprobe. */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { service } from '../../sources.js';
 
 export default defineRule({
   id: 'video-file-decodable',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'Video files readable',
     description: 'Each video file is a readable video (ffprobe) with a video stream.',
+    sources: [
+      service('A video that cannot be read (ffprobe) or holds no video stream cannot be ingested.'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

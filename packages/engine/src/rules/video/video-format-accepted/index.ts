@@ -1,6 +1,7 @@
 /** Each video is in an accepted container and codecs, large enough, at an accepted frame rate. */
 import { defineRule } from '../../define.js';
 import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { service } from '../../sources.js';
 
 export default defineRule({
   id: 'video-format-accepted',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'Video format accepted',
     description: 'Each video is in an accepted container and codecs (default MOV/MP4, H.264/ProRes/HEVC, AAC/PCM audio), at least 1280 x 720, at 23.976 to 60 frames per second.',
+    sources: [
+      service('Service profile `video`: MOV or MP4, H.264, ProRes or HEVC with AAC or PCM audio, at least 1280 x 720, 23.976 to 60 frames per second, as common store music-video specifications ask.'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,5 +1,6 @@
 /** The message is valid against the DDEX XSD of its version; every schema error is a located finding. Reported by the engine. */
 import { defineRule } from '../../define.js';
+import { xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'xml-schema-valid',
@@ -7,6 +8,10 @@ export default defineRule({
   meta: {
     label: 'Valid against the DDEX schema',
     description: 'The message is valid against the DDEX ERN XSD of the version it declares.',
+    sources: [
+      xsd('4.3', 'the whole message (and the XSD of the version it declares)'),
+      xsd('3.8.2', 'the whole message'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -1,6 +1,7 @@
 /** MessageSchemaVersionId is advisory: when it disagrees with the namespace, the namespace wins and we say so. */
 import { defineRule } from '../../define.js';
 import { versionOfDeclaredId } from '../../../xml/version.js';
+import { xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'xml-version-declared',
@@ -8,6 +9,9 @@ export default defineRule({
   meta: {
     label: 'Declared version matches namespace',
     description: 'MessageSchemaVersionId, when present, names the same ERN version as the root namespace.',
+    sources: [
+      xsd('4.3', 'NewReleaseMessage/@MessageSchemaVersionId and the target namespace http://ddex.net/xml/ern/43'),
+    ],
     versions: ['3.7', '3.8', '3.8.1', '3.8.2', '4.1', '4.2', '4.3'],
     severity: 'warn',
     messages: {

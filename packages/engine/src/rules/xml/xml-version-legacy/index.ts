@@ -7,6 +7,9 @@ export default defineRule({
   meta: {
     label: 'Current ERN version',
     description: 'The message uses ERN 4.3, the current version; older accepted versions get a warning.',
+    sources: [
+      { kind: 'ddex-profile', ref: 'DDEX Knowledge Base, ERN: ERN 4.3 is the most recent version and DDEX strongly advises implementing it', url: 'https://kb.ddex.net/implementing-each-standard/electronic-release-notification-message-suite-(ern)/' },
+    ],
     versions: 'all',
     severity: 'warn',
     strictSeverity: 'warn',

@@ -1,5 +1,6 @@
 /** The root must be an ERN message of a version the service reads (3.7 to 4.3). Reported by the engine. */
 import { defineRule } from '../../define.js';
+import { service, xsd } from '../../sources.js';
 
 export default defineRule({
   id: 'xml-version-supported',
@@ -7,6 +8,10 @@ export default defineRule({
   meta: {
     label: 'Supported ERN version',
     description: 'The message is an ERN NewReleaseMessage or PurgeReleaseMessage of version 4.3, 4.2, 4.1, 3.8.2, 3.8.1, 3.8 or 3.7.',
+    sources: [
+      xsd('4.3', 'NewReleaseMessage, PurgeReleaseMessage (namespaces of ERN 3.7 to 4.3)'),
+      service('ddex-check reads ERN 3.7 to 4.3: older versions use another schema layout (no AVS file).'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {

@@ -3,6 +3,7 @@ import { defineRule } from '../../define.js';
 import { MAX_DEPTH, MAX_NAMES } from '../../../xml/event-encoder.js';
 import { grouped } from '../../../xml/events.js';
 import { MAX_PATHS } from '../../../xml/pass-events.js';
+import { service, spec } from '../../sources.js';
 
 export default defineRule({
   id: 'xml-well-formed',
@@ -10,6 +11,10 @@ export default defineRule({
   meta: {
     label: 'Well-formed XML',
     description: `The message is well-formed XML (XML 1.0), in UTF-8 or UTF-16 (ISO-8859-1, US-ASCII and windows-1252 are decoded too, when declared), without entity declarations or external DTDs, nested at most ${MAX_DEPTH} levels deep, with at most ${grouped(MAX_NAMES)} different names and ${grouped(MAX_PATHS)} different element paths.`,
+    sources: [
+      spec('W3C XML 1.0', 'well-formedness, encodings'),
+      service('No entity declarations or external DTDs, and bounded depth and name counts: a message is untrusted input (entity expansion, memory).'),
+    ],
     versions: 'all',
     severity: 'error',
     messages: {
