@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { loadConfig, type ConfigFlags } from './config.js';
 import { openMigratedDb } from './db/connect.js';
+import { loadServerKeys } from './auth/server-keys.js';
 import { registerAccountAdmin } from './account/admin.js';
 import { registerMemberAdmin } from './members/admin.js';
 import { registerKeyAdmin } from './auth/admin.js';
@@ -62,6 +63,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
     const config = loadConfig({ dataDir: parent.dataDir });
     const open = await openMigratedDb(config.db);
     try {
+      await loadServerKeys(open.db, config.dataDir);
       const result = await fn(open.db, opts, { config, dialect: open.dialect });
       out(parent.json ? JSON.stringify(result) : print(result));
     } finally {

@@ -1,6 +1,9 @@
 /**
- * Every background job kind of the server, registered on the job runner of a worker process. Each
- * capability exports its handlers (and recurring sweeps) and is added here with one line.
+ * Every background job kind of the server, registered on the job runner of the process whose role
+ * runs it. Each capability exports its handlers (and recurring sweeps) and is added here with one
+ * line. The SFTP inbox's jobs (a sealed batch's zip into the blob store, dry runs, acknowledgements,
+ * the inbox's retention) read and write the inbox's folders, which live on the sftp processes'
+ * volume: they run in sftp processes, every other kind in workers (README, Running many processes).
  */
 import type { JobHandler, JobRunner } from './jobs/job-runner.js';
 import { removeFinishedJobs } from './jobs/job-queue.js';
@@ -12,6 +15,7 @@ import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv
 import { secretsKey } from './webhooks/secrets.js';
 import { uploadRetentionJob } from './ddex/uploads/retention.js';
 import { registerSftpJobs } from './sftp/jobs.js';
+import { testReportRetentionJob } from './test-reports/store.js';
 import { deliveryJob } from './ddex/delivery-job.js';
 import type { EnginePool } from './ddex/engine-pool.js';
 
@@ -23,6 +27,8 @@ export interface WorkerParts {
 }
 
 export function registerJobHandlers(runner: JobRunner, ctx: AppContext, parts: WorkerParts): void {
+  if (ctx.config.roles.has('sftp')) registerSftpJobs(runner, ctx);
+  if (!ctx.config.roles.has('worker')) return;
   if (ctx.config.runDeliveryWorker) {
     runner.register(deliveryJob({ blobs: ctx.blobs, pool: parts.deliveryPool, leaseMs: ctx.config.deliveryLeaseMs, pauseBeforeImportMs: parts.pauseBeforeImportMs }));
   }
@@ -35,7 +41,7 @@ export function registerJobHandlers(runner: JobRunner, ctx: AppContext, parts: W
   runner.register(finishedJobsCleanup).every(finishedJobsCleanup.kind, 6 * 3_600_000);
   const uploads = uploadRetentionJob(ctx.blobs);
   runner.register(uploads).every(uploads.kind, Number(process.env.UPLOAD_RETENTION_EVERY_MS ?? 3_600_000));
-  registerSftpJobs(runner, ctx);
+  runner.register(testReportRetentionJob).every(testReportRetentionJob.kind, Number(process.env.SFTP_RETENTION_EVERY_MS ?? 3_600_000));
 }
 
 /** Finished jobs are kept 14 days (to look into a failure), then removed. */

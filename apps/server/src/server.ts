@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import multipart from '@fastify/multipart';
 import type { ServerConfig } from './config.js';
 import { openMigratedDb, type OpenDb } from './db/connect.js';
+import { loadServerKeys } from './auth/server-keys.js';
 import { openBlobStore } from './blob/open-blob-store.js';
 import { EnginePool } from './ddex/engine-pool.js';
 import { loadApiSchemas } from './api-schemas.js';
@@ -34,6 +35,7 @@ export interface RunningServer {
 
 export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null }; sftp: SftpInbox | null }> {
   const open: OpenDb = await openMigratedDb(config.db);
+  await loadServerKeys(open.db, config.dataDir);
   const blobs = await openBlobStore(config);
   await blobs.sweepTemp(24 * 3600_000);
   const validatePool = new EnginePool(config.validatePoolSize, { db: config.db });
@@ -91,7 +93,8 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
 
   registerApi(app, ctx, ROUTES);
 
-  if (config.roles.has('worker')) await jobs.start();
+  // Workers run the queue's jobs; sftp processes run the inbox's own (job-handlers.ts).
+  if (config.roles.has('worker') || config.roles.has('sftp')) await jobs.start();
   const sftp = config.roles.has('sftp') ? new SftpInbox({ db: open.db, dataDir: config.dataDir, settings: config.sftp, log: app.log }) : null;
   const stop = async () => {
     await sftp?.stop();

@@ -1,4 +1,4 @@
-/** Tables of API keys and their rate windows, added to the server's `Database`. */
+/** Tables of API keys, their rate windows and the server's own keys, added to the server's `Database`. */
 import type { Generated } from 'kysely';
 
 export interface ApiKeyTable {
@@ -23,8 +23,16 @@ export interface RateWindowTable {
   count: number;
 }
 
+/** One of the server's own keys (auth/server-keys.ts): a 32-byte key in base64, or the SFTP host key. */
+export interface ServerKeyTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 declare module '../db/schema.js' {
   interface Database {
+    server_keys: ServerKeyTable;
     api_keys: ApiKeyTable;
     rate_windows: RateWindowTable;
   }

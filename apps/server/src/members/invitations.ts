@@ -16,7 +16,7 @@ import type { JobHandler } from '../jobs/job-runner.js';
 import { isoIn, nowIso } from '../clock.js';
 import type { Mailer } from './mailer.js';
 import { ApiError } from '../http/api-error.js';
-import { serverKey } from '../auth/key-file.js';
+import { serverKey } from '../auth/server-keys.js';
 import './tables.js';
 
 export const INVITATION_DAYS = 7;
@@ -66,9 +66,9 @@ interface InvitationPayload {
   salt?: string;
 }
 
-/** `INVITATION_TOKEN_KEY` (32 bytes, base64), else a key file in the data directory; several machines must share it. */
+/** `INVITATION_TOKEN_KEY` (32 bytes, base64), else the one kept in the database (auth/server-keys.ts). */
 export function invitationKey(dataDir: string): Buffer {
-  return serverKey('INVITATION_TOKEN_KEY', dataDir, 'invitation-tokens.key');
+  return serverKey('INVITATION_TOKEN_KEY', dataDir);
 }
 
 /** The invitation's token: the same on every run of its job (43 characters, base64url). */

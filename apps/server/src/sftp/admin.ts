@@ -9,7 +9,7 @@ import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { listTestReports } from '../test-reports/store.js';
 import { addPublicKey, createLogin, revokeLogin } from './logins.js';
-import { fingerprintOf, hostKeyFile, loadOrCreateHostKey } from './host-key.js';
+import { fingerprintOf, hostKeySource, loadOrCreateHostKey } from './host-key.js';
 import { InboxTree } from './inbox-tree.js';
 import './tables.js';
 
@@ -55,7 +55,7 @@ export function registerSftpAdmin(admin: Command, withDb: WithDb, intArg: IntArg
     .description('the SSH host key\'s fingerprint (made now when the server never started)')
     .action(
       withDb(
-        async (_db, _o, env) => ({ file: hostKeyFile(env.config.dataDir), ...fingerprintOf(loadOrCreateHostKey(env.config.dataDir)) }),
+        async (db, _o, env) => ({ source: hostKeySource(), ...fingerprintOf(await loadOrCreateHostKey(db, env.config.dataDir)) }),
         (r) => `${r.fingerprint} (${r.type})\n${r.publicKey}`,
       ),
     );

@@ -1,21 +1,35 @@
 /**
- * The SSH host key of the inbox: an ed25519 key made on first start and kept in the data directory
- * (`sftp/host-key`, mode 0600; `SFTP_HOST_KEY_FILE` to keep it elsewhere, e.g. shared by several
- * machines), so clients see the same host every time. Its SHA256 fingerprint is what
- * `ddex-server admin sftp host-key` prints and what OpenSSH shows on first connection.
+ * The SSH host key of the inbox: an ed25519 key made on first start and kept in the database (row
+ * `sftp-host-key` of `server_keys`), so every sftp process on the database, on any machine, shows
+ * clients the same host, and restarts keep it. `SFTP_HOST_KEY_FILE` names a file to take it from
+ * instead (made there, mode 0600, when missing). A key file an earlier version kept in the data
+ * directory (`sftp/host-key`) becomes the row, so clients that trusted it still do. Its SHA256
+ * fingerprint is what `ddex-server admin sftp host-key` prints and what OpenSSH shows on first connection.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { sharedValue } from '../auth/server-keys.js';
 import { ssh2 } from './ssh2.js';
 
-export function hostKeyFile(dataDir: string): string {
-  return process.env.SFTP_HOST_KEY_FILE || path.join(dataDir, 'sftp', 'host-key');
+const ROW = 'sftp-host-key';
+
+/** Where the key comes from: the file of SFTP_HOST_KEY_FILE, or the database. */
+export function hostKeySource(): string {
+  return process.env.SFTP_HOST_KEY_FILE || 'database';
 }
 
-/** The private key (OpenSSH format), made and written (exclusively, 0600) when missing. */
-export function loadOrCreateHostKey(dataDir: string): string {
-  const file = hostKeyFile(dataDir);
+/** The private key (OpenSSH format) every sftp process on the database uses. */
+export async function loadOrCreateHostKey(db: Kysely<Database>, dataDir: string): Promise<string> {
+  if (process.env.SFTP_HOST_KEY_FILE) return keyFromFile(process.env.SFTP_HOST_KEY_FILE);
+  const legacy = path.join(dataDir, 'sftp', 'host-key');
+  return sharedValue(db, ROW, () => (fs.existsSync(legacy) ? fs.readFileSync(legacy, 'utf8') : generateHostKey()));
+}
+
+/** The key in `file`, made and written (exclusively, 0600) when missing. */
+export function keyFromFile(file: string): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const pair = { private: generateHostKey() };

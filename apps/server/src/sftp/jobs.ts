@@ -1,7 +1,10 @@
-/** The SFTP inbox's jobs, registered on a worker's job runner: a batch's import, a dry run, the acknowledgements, the retention sweeps. */
+/**
+ * The SFTP inbox's jobs, registered on the job runner of each sftp process (they read and write the
+ * inbox's folders): a sealed batch's zip into the blob store, a dry run, the acknowledgements, the
+ * inbox's retention sweep. The delivery a batch becomes runs on any worker.
+ */
 import type { JobRunner } from '../jobs/job-runner.js';
 import type { AppContext } from '../http/route-spec.js';
-import { testReportRetentionJob } from '../test-reports/store.js';
 import { InboxTree } from './inbox-tree.js';
 import { productionBatchJob, testBatchJob } from './batch-jobs.js';
 import { sftpRetentionJob } from './retention.js';
@@ -16,5 +19,4 @@ export function registerSftpJobs(runner: JobRunner, ctx: AppContext): void {
   const retention = sftpRetentionJob(tree);
   const every = Number(process.env.SFTP_RETENTION_EVERY_MS ?? 3_600_000);
   runner.register(retention).every(retention.kind, every);
-  runner.register(testReportRetentionJob).every(testReportRetentionJob.kind, every);
 }

@@ -68,7 +68,7 @@ export class SftpInbox {
 
   /** Listens; returns the port (the given one, or the one picked for port 0). */
   async start(): Promise<number> {
-    const hostKey = loadOrCreateHostKey(this.o.dataDir);
+    const hostKey = await loadOrCreateHostKey(this.o.db, this.o.dataDir);
     const ssh = new ssh2.Server({ hostKeys: [hostKey], ident: 'ddex-server-sftp', algorithms: { cipher: CIPHERS } }, (client, info) => this.onClient(client, info));
     // Our own listener hands each socket to ssh2: it sees connections that never send a byte too.
     const tcp = net.createServer((socket) => {

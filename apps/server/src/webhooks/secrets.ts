@@ -1,12 +1,11 @@
 /**
  * Webhook signing secrets (`whsec_` + 24 random bytes, base64, as Standard Webhooks writes them).
  * The server must sign with them, so they cannot be hashed: they are stored encrypted with
- * AES-256-GCM under `WEBHOOK_SECRETS_KEY` (32 bytes, base64). Without it, a key is made once in
- * `<data-dir>/webhook-secrets.key` (mode 0600): fine for one machine; processes on several
- * machines must share `WEBHOOK_SECRETS_KEY`. A secret is shown once (create, roll) and never logged.
+ * AES-256-GCM under `WEBHOOK_SECRETS_KEY` (32 bytes, base64). Without it, under the key kept in
+ * the database (auth/server-keys.ts), the same in every process. A secret is shown once (create, roll) and never logged.
  */
 import crypto from 'node:crypto';
-import { serverKey } from '../auth/key-file.js';
+import { serverKey } from '../auth/server-keys.js';
 
 export function newSecret(): string {
   return `whsec_${crypto.randomBytes(24).toString('base64')}`;
@@ -16,7 +15,7 @@ export function newSecret(): string {
 export const prefixOf = (secret: string) => secret.slice(0, 10);
 
 export function secretsKey(dataDir: string): Buffer {
-  return serverKey('WEBHOOK_SECRETS_KEY', dataDir, 'webhook-secrets.key');
+  return serverKey('WEBHOOK_SECRETS_KEY', dataDir);
 }
 
 export function encryptSecret(secret: string, key: Buffer): string {

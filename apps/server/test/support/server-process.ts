@@ -82,11 +82,26 @@ export class TestServer {
   /** What the process wrote on stderr so far (start-up warnings). */
   stderr = '';
   private child: ChildProcess | null = null;
+  /** False for a process started `alongside` another: the first one's stop drops the database. */
+  private ownsDatabase = true;
   private constructor(
     readonly backend: Backend,
     readonly dataDir: string,
     readonly env: NodeJS.ProcessEnv,
   ) {}
+
+  /**
+   * Another process (give it `ROLES`) on `first`'s database and clock, with a data directory of
+   * its own, as on another machine: nothing of `first`'s data directory is shared.
+   */
+  static alongside(first: TestServer, extraEnv: Record<string, string> = {}): TestServer {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-server-test-'));
+    const databaseUrl = first.env.DATABASE_URL ?? `sqlite:${path.join(first.dataDir, 'ddex-server.sqlite')}`;
+    const env: NodeJS.ProcessEnv = { ...first.env, ...extraEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
+    const server = new TestServer(first.backend, dataDir, env);
+    server.ownsDatabase = false;
+    return server;
+  }
 
   static async create(backend: Backend, extraEnv: Record<string, string> = {}): Promise<TestServer> {
     ensureBuilt();
@@ -131,11 +146,12 @@ export class TestServer {
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${stderr()}`)), 30_000);
       child.stdout!.on('data', (d) => {
         out += d;
-        const m = /listening on (http:\/\/\S+)/.exec(out);
+        // A process without the api role serves no HTTP: it says it runs.
+        const m = /listening on (http:\/\/\S+)|ddex-server running/.exec(out);
         if (m) {
           this.sftpPort = Number(/sftp inbox on \S+:(\d+)/.exec(out)?.[1] ?? 0);
           clearTimeout(timer);
-          resolve(m[1]);
+          resolve(m[1] ?? '');
         }
       });
       child.once('exit', (code) => {
@@ -168,7 +184,7 @@ export class TestServer {
 
   async stop(): Promise<void> {
     await this.stopProcess();
-    if (this.backend.name === 'postgres' && this.env.DATABASE_URL) await dropDatabase(this.backend.adminUrl, this.env.DATABASE_URL);
+    if (this.ownsDatabase && this.backend.name === 'postgres' && this.env.DATABASE_URL) await dropDatabase(this.backend.adminUrl, this.env.DATABASE_URL);
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 

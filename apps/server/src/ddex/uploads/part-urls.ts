@@ -5,11 +5,11 @@
  * tampered with, expired or used for another part or upload is refused.
  */
 import crypto from 'node:crypto';
-import { serverKey } from '../../auth/key-file.js';
+import { serverKey } from '../../auth/server-keys.js';
 
 export const URL_LIFETIME_S = 21600;
 
-const key = (dataDir: string) => serverKey('UPLOAD_URL_KEY', dataDir, 'upload-urls.key');
+const key = (dataDir: string) => serverKey('UPLOAD_URL_KEY', dataDir);
 const mac = (dataDir: string, uploadId: number, part: number, expires: number) =>
   crypto.createHmac('sha256', key(dataDir)).update(`upload:${uploadId}:part:${part}:expires:${expires}`).digest('base64url');
 
