@@ -37,6 +37,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   const open: OpenDb = await openMigratedDb(config.db);
   await loadServerKeys(open.db, config.dataDir);
   const blobs = await openBlobStore(config);
+  // What a killed process of this machine left, and anything a day old (blob/scratch-files.ts).
   await blobs.sweepTemp(24 * 3600_000);
   const validatePool = new EnginePool(config.validatePoolSize, { db: config.db });
   const deliveryPool = new EnginePool(config.deliveryConcurrency, { db: config.db });

@@ -6,9 +6,32 @@
  * since it says zip or XML; the engine is given the client's name to report beside the file.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+
+/** This process as the owner of scratch folders: its host (as a file name) and pid. */
+const OWNER = `${os.hostname().replace(/[^A-Za-z0-9-]/g, '_')}.${process.pid}`;
+
+/**
+ * Whether the scratch folder `name` belongs to a process of this machine that no longer runs. A
+ * folder of this pid is a predecessor's (the sweep runs before this process makes any; in a
+ * container a restarted server often gets the pid of the one before).
+ */
+function ownerIsGone(name: string): boolean {
+  const m = /^(.+)\.(\d+)\.[0-9a-f-]{36}$/.exec(name);
+  if (!m || m[1] !== OWNER.slice(0, OWNER.lastIndexOf('.'))) return false;
+  const pid = Number(m[2]);
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: a process of another user runs with that pid.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 export class ScratchFiles {
   constructor(readonly dir: string) {
@@ -16,7 +39,8 @@ export class ScratchFiles {
   }
 
   tempPath(name: string): string {
-    const folder = path.join(this.dir, crypto.randomUUID());
+    // Named by its owner (host and process), so a process started again can drop what a killed one left.
+    const folder = path.join(this.dir, `${OWNER}.${crypto.randomUUID()}`);
     fs.mkdirSync(folder);
     return path.join(folder, `body${extensionOf(name)}`);
   }
@@ -37,13 +61,17 @@ export class ScratchFiles {
     await fsp.rm(this.folderOf(tempPath) ?? tempPath, { recursive: true, force: true });
   }
 
-  /** Removes scratch files older than `maxAgeMs` (left by a crash mid-upload). */
+  /**
+   * Removes, at a process's start, the scratch files of processes that are gone: those of this
+   * machine whose process no longer runs (a kill -9 mid-request or mid-import), at once; any other
+   * older than `maxAgeMs` (another machine's, on a shared volume, whose liveness cannot be seen).
+   */
   async sweep(maxAgeMs: number): Promise<number> {
     let removed = 0;
     for (const name of await fsp.readdir(this.dir)) {
       const file = path.join(this.dir, name);
       const stat = await fsp.stat(file).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs > maxAgeMs) {
+      if (stat && (ownerIsGone(name) || Date.now() - stat.mtimeMs > maxAgeMs)) {
         await fsp.rm(file, { force: true, recursive: true });
         removed++;
       }
