@@ -97,3 +97,28 @@ describe.each(backends())('many processes, no shared disk ($name)', (backend) =>
     expect(fs.readFileSync(ack, 'utf8')).toContain('<FileStatus>FileOK</FileStatus>');
   });
 });
+
+describe.each(backends())('upgrading from key files in the data directory ($name)', (backend) => {
+  let server: TestServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('takes the host key file an earlier version made into the database: clients see the same host', async () => {
+    server = await TestServer.create(backend);
+    const file = path.join(server.dataDir, 'sftp/host-key');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file]);
+    const before = execFileSync('ssh-keygen', ['-lf', file], { encoding: 'utf8' }).split(' ')[1];
+    await server.start();
+    expect(fingerprintAt(server.sftpPort)).toBe(before);
+    // A process elsewhere, without the file, shows it too: it comes from the database now.
+    const elsewhere = TestServer.alongside(server, { ROLES: 'sftp' });
+    try {
+      await elsewhere.start();
+      expect(fingerprintAt(elsewhere.sftpPort)).toBe(before);
+    } finally {
+      await elsewhere.stop();
+    }
+  });
+});

@@ -279,18 +279,20 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), `tree/production/sealed/${album.upc}.xml`))).toBe(true);
     expect(run.output).toMatch(/two-mb\.bin[\s\S]*(Failure|write)/i);
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), 'tree/production/huge/two-mb.bin'))).toBe(false);
-    const batches = await server.admin('sftp', 'batches', '--account', String(account.accountId));
-    expect(batches).toEqual([expect.objectContaining({ name: 'sealed', status: 'received' }), expect.objectContaining({ name: 'toolarge', status: 'received' })]);
-
-    // Nothing of the batch lived in that process: a worker started afterwards (no sftp role) imports it.
-    await server.stopProcess();
-    await server.start({ ROLES: 'api,worker', DELIVERY_POLL_MS: '100' });
-    const delivery = await waitFor('the import by the new worker', async () => (await (await server.fetch('/v1/ddex', { headers: bearer(account.key) })).json()).data.find((d: any) => d.batch_name === 'sealed'));
-    const done = await waitForDelivery(server, account.key, delivery.id);
-    expect(done.status).toBe('done');
-    expect(done.items.map((i: any) => i.upc)).toEqual([album.upc]);
+    // The sftp process itself zips the sealed batch into the blob store and queues its delivery
+    // (the inbox's jobs run where the inbox is), and refuses the one too large to be a delivery.
     const tooLarge = await waitFor('the refusal of toolarge', async () => (await server.admin('sftp', 'batches', '--account', String(account.accountId))).find((b: any) => b.name === 'toolarge' && b.status === 'failed'));
     expect(tooLarge.error).toMatch(/above the 1048576 a delivery may have/);
     expect(tooLarge.delivery_id).toBeNull();
+    const queued = await waitFor('sealed queued', async () => (await server.admin('sftp', 'batches', '--account', String(account.accountId))).find((b: any) => b.name === 'sealed' && b.status === 'queued'));
+    const waiting = (await (await server.fetch(`/v1/ddex/${queued.delivery_id}`, { headers: bearer(account.key) })).json()).data;
+    expect(waiting.status).toBe('queued');
+
+    // Nothing of the delivery lives in that process: a worker started afterwards (no sftp role) imports it.
+    await server.stopProcess();
+    await server.start({ ROLES: 'api,worker', DELIVERY_POLL_MS: '100' });
+    const done = await waitForDelivery(server, account.key, queued.delivery_id);
+    expect(done.status).toBe('done');
+    expect(done.items.map((i: any) => i.upc)).toEqual([album.upc]);
   });
 });
