@@ -79,6 +79,30 @@ async function stopProcess(child, dataDir) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+/** Fields of /proc/<pid>/stat after the command's name (field 3 is index 0). */
+const statOf = (pid) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+/** CPU seconds a process used so far, its threads included (and its waited-for children with `children`). */
+function cpuOf(pid, children = false) {
+  const f = statOf(pid);
+  const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+  return ticks / TICKS;
+}
+/** CPU seconds of the PostgreSQL cluster: the postmaster, its ended children, its live ones. */
+function postgresCpu(dataDir) {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuOf(postmaster, true);
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (Number(statOf(name)[1]) === postmaster) total += cpuOf(Number(name));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return total;
+}
+
 async function dryRunRate(urls, key) {
   const until = Date.now() + SECONDS * 1000;
   let done = 0;
@@ -119,13 +143,22 @@ async function main() {
     for (const until = Date.now() + SECONDS * 1000; Date.now() < until; direct++) await validate(Buffer.from(sampleMessage()), { name: 'sample.xml' });
     console.log(`  baseline: engine directly (sequential, this process): ${(direct / SECONDS).toFixed(1)} dry runs/s`);
 
+    const pgData = path.join(fs.readFileSync(state, 'utf8').match(/DIR=(.*)/)[1], 'data');
+    /** Runs `work`, and answers with it the CPU seconds `pids` and PostgreSQL used meanwhile. */
+    const measured = async (pids, work) => {
+      const before = { own: pids().reduce((n, p) => n + cpuOf(p), 0), db: postgresCpu(pgData) };
+      const result = await work();
+      return { result, cpu: pids().reduce((n, p) => n + cpuOf(p), 0) - before.own, db: postgresCpu(pgData) - before.db };
+    };
     const apis = [await startProcess('api', env)];
     running.push(...apis);
-    const one = await dryRunRate([apis[0].url], key);
+    const one = await measured(() => [apis[0].child.pid], () => dryRunRate([apis[0].url], key));
     apis.push(await startProcess('api', env));
     running.push(apis[1]);
-    const two = await dryRunRate(apis.map((a) => a.url), key);
-    console.log(`  dry runs (POST /v1/ddex/validate): one api process ${one.rate.toFixed(1)}/s, two ${two.rate.toFixed(1)}/s (${(two.rate / one.rate).toFixed(2)}x; 429 busy answers: ${one.refused}, ${two.refused})`);
+    const two = await measured(() => apis.map((a) => a.child.pid), () => dryRunRate(apis.map((a) => a.url), key));
+    const perCpu = (m) => (m.result.rate * SECONDS) / m.cpu;
+    console.log(`  dry runs (POST /v1/ddex/validate): one api process ${one.result.rate.toFixed(1)}/s, two ${two.result.rate.toFixed(1)}/s (${(two.result.rate / one.result.rate).toFixed(2)}x; 429 busy answers: ${one.result.refused}, ${two.result.refused})`);
+    console.log(`    per CPU-second of the api processes: ${perCpu(one).toFixed(1)} and ${perCpu(two).toFixed(1)} dry runs; PostgreSQL ${((one.db / (one.result.rate * SECONDS)) * 1000).toFixed(1)} and ${((two.db / (two.result.rate * SECONDS)) * 1000).toFixed(1)} CPU-ms per dry run`);
 
     const zip = await albumZip();
     for (const workers of [1, 2]) {
@@ -138,6 +171,7 @@ async function main() {
       const started = Date.now();
       const pool = [];
       for (let i = 0; i < workers; i++) pool.push(await startProcess('worker', env));
+      const drained = await measured(() => pool.map((w) => w.child.pid), async () => {
       for (;;) {
         const { rows } = await db.query(`select status, count(*)::int as n from deliveries where id = any($1) group by status`, [ids]);
         const finished = rows.filter((r) => ['done', 'partial', 'failed'].includes(r.status)).reduce((n, r) => n + r.n, 0);
@@ -148,11 +182,13 @@ async function main() {
         }
         await new Promise((r) => setTimeout(r, 100));
       }
+      });
       // From the first delivery's start to the last one's end (the workers' own start-up left out).
       const { rows: [span] } = await db.query(`select min(started_at) as first, max(finished_at) as last from deliveries where id = any($1)`, [ids]);
       const seconds = (Date.parse(span.last) - Date.parse(span.first)) / 1000;
       const wall = (Date.now() - started) / 1000;
       console.log(`  deliveries (album zip, ${(zip.length / 1024).toFixed(0)} KB with 2 FLAC files and a cover), ${workers} worker process${workers > 1 ? 'es' : ''}: ${ids.length} in ${seconds.toFixed(1)} s = ${(ids.length / seconds).toFixed(2)}/s (first start to last finish; ${wall.toFixed(1)} s with the workers' start-up)`);
+      console.log(`    CPU per delivery: workers ${((drained.cpu / ids.length) * 1000).toFixed(0)} ms (their start-up included), PostgreSQL ${((drained.db / ids.length) * 1000).toFixed(1)} ms`);
       for (const w of pool) await w.stop();
     }
     fs.rmSync(adminDir, { recursive: true, force: true });
