@@ -3,7 +3,7 @@
  * /ddex deliveries, direct uploads (S3 presigned PUT, then commit) and SFTP batches (OpenSSH), each
  * sent to any of the api processes given (one may be down for a while: a failed request is counted,
  * never retried blindly). It records what each door accepted, so the caller can check that every
- * accepted delivery finished exactly once. Used by the scale-out proof and by bench/scale-bench.mjs's test.
+ * accepted delivery finished exactly once. Used by the scale-out proof (test/scale-proof.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
