@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { nowIso } from '../clock.js';
 
 export class ScratchFiles {
   constructor(readonly dir: string) {
@@ -86,4 +87,4 @@ export function safeFileName(name: string): string {
 }
 
 /** A key for a new blob: `batches/<day>/<uuid>/<safe name>`, so names never collide and stay readable. */
-export const newBlobKey = (name: string) => path.posix.join('batches', new Date().toISOString().slice(0, 10), crypto.randomUUID(), safeFileName(name));
+export const newBlobKey = (name: string) => path.posix.join('batches', nowIso().slice(0, 10), crypto.randomUUID(), safeFileName(name));
