@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { expectError, expectSchema } from '../../test/support/api-schemas.js';
 import { hostRequest } from '../../test/support/host-request.js';
+import { audioMessage } from '../../test/support/ddex-fixtures.js';
+import { deliver, waitForDelivery } from '../../test/support/deliveries.js';
 import { LEGACY_CLOSED_FROM_MS, legacyBaseOpen } from '../http/legacy-sunset.js';
 
 const SUNSET = 'Fri, 30 Apr 2027 00:00:00 GMT';
@@ -255,6 +257,22 @@ describe.each(backends())('the legacy base and white-label portals ($name)', (ba
     expect(portal.servers.map((s: { url: string }) => s.url)).toEqual(['/api/v1', '/v1']);
     expect(portal.info.description).toContain("This is a white-label portal's domain");
     expect(portal.paths['/ping'].get.responses['410']).toBeUndefined();
+  });
+
+  it("writes and compares on the server's clock: an account's and a key's created_at, a key's expiry, a delivery's finished_at", async () => {
+    setClock(AFTER);
+    const key = await server.admin<{ id: number; key: string }>('key', 'create', '--account', String(a.accountId), '--name', 'expires 2027-05-02', '--scopes', 'ddex:write', '--expires', '2027-05-02T00:00:00Z');
+    const me = await (await server.fetch('/v1/me', { headers: bearer(key.key) })).json();
+    expect(Date.parse(me.key.created_at)).toBeGreaterThanOrEqual(Date.parse(AFTER));
+    const later = await setUpAccount(server);
+    const accounts = await server.admin<{ id: number; created_at: string }[]>('account', 'list');
+    expect(Date.parse(accounts.find((r) => r.id === later.accountId)!.created_at)).toBeGreaterThanOrEqual(Date.parse(AFTER));
+    const { id } = await deliver(server, key.key, audioMessage().xml, { contentType: 'application/xml' });
+    const done = await waitForDelivery(server, key.key, id);
+    expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(AFTER));
+    // A day later on the same clock the key has expired (in real time it has years left).
+    setClock('2027-05-02T12:00:00.000Z');
+    await expectError(await server.fetch('/v1/ping', { headers: bearer(key.key) }), 401, 'key_expired');
   });
 
   it('says all of it in the README', () => {
