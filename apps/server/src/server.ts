@@ -1,6 +1,6 @@
 /**
  * Builds the partner API: Fastify with the shared JSON Schemas, both base paths, the Caller of each route,
- * CORS, legacy headers, the engine pools and the job runner (deliveries are jobs too). `startServer` also listens.
+ * white-label portal domains, CORS, the legacy base (headers, then its sunset), the engine pools and the job runner (deliveries are jobs too). `startServer` also listens.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -12,11 +12,13 @@ import { EnginePool } from './ddex/engine-pool.js';
 import { loadApiSchemas } from './api-schemas.js';
 import callerPlugin from './auth/caller-plugin.js';
 import { keyAuthenticator } from './auth/key-authenticator.js';
-import { addLegacyHeaders } from './http/base-url.js';
+import { legacyBaseHook } from './http/legacy-base.js';
 import { registerCors } from './http/cors.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerErrorHandling } from './http/error-handler.js';
-import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
+import { clientErrorHandler, frameworkErrorsWith } from './http/framework-errors.js';
+import { registerPortals, type PortalLookup } from './http/portal.js';
+import { findPortal } from './account/portal-domains.js';
 import { PAGES, ROUTES } from './routes.js';
 import type { AppContext } from './http/route-spec.js';
 import { registerApi } from './http/register-api.js';
@@ -41,6 +43,8 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   await blobs.sweepTemp(24 * 3600_000);
   const validatePool = new EnginePool(config.validatePoolSize, { db: config.db });
   const deliveryPool = new EnginePool(config.deliveryConcurrency, { db: config.db });
+  const portalLookup: PortalLookup = (domain) => findPortal(open.db, domain);
+  const frameworkErrors = frameworkErrorsWith(portalLookup);
   const app = Fastify({
     logger: requestLogOptions(options.logger ?? false),
     trustProxy: config.trustProxy,
@@ -87,8 +91,12 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   // Before any route: each route's declared callers are checked as it is added (auth/caller-plugin.ts).
   await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db)] });
 
-  app.addHook('onRequest', async (request, reply) => addLegacyHeaders(request, reply));
+  // onRequest hooks run in this order: the portal first (the legacy base and the key
+  // authenticator read it), then CORS (so a 410 of the retired base is readable by a browser),
+  // then the legacy base's headers or its 410.
+  registerPortals(app, portalLookup);
   registerCors(app);
+  app.addHook('onRequest', legacyBaseHook);
   registerErrorHandling(app);
   registerPages(app, ctx, PAGES);
 

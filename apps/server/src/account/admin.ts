@@ -1,5 +1,5 @@
 /**
- * `ddex-server admin account …` (create, update, list) and `admin activity` (pings and SFTP
+ * `ddex-server admin account …` (create, update, list; `domain` in portal-admin.ts) and `admin activity` (pings and SFTP
  * connection tests): the operator's way to open an account and see its connection.
  */
 import type { Command } from 'commander';
@@ -7,15 +7,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
+import { nowIso } from '../clock.js';
 import { ownMemberId } from '../members/resolve-member.js';
-
-const now = () => new Date().toISOString();
+import { registerPortalDomainAdmin } from './portal-admin.js';
 
 export async function createAccount(db: Kysely<Database>, o: { name: string; email: string; plan: string; active: boolean; rate?: number }) {
   if (!o.name || !o.email) throw new AdminError('an account needs --name and --email');
   const row = await db
     .insertInto('accounts')
-    .values({ name: o.name, email: o.email, plan: o.plan.toLowerCase(), active: o.active ? 1 : 0, rate_per_minute: o.rate ?? null, created_at: now() })
+    .values({ name: o.name, email: o.email, plan: o.plan.toLowerCase(), active: o.active ? 1 : 0, rate_per_minute: o.rate ?? null, created_at: nowIso() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const memberId = await ownMemberId(db, row.id);
@@ -61,6 +61,7 @@ export function registerAccountAdmin(admin: Command, withDb: WithDb, intArg: Int
     .option('--rate <n>', 'requests per minute per key', intArg('--rate'))
     .action(withDb((db, o) => updateAccount(db, o.id as number, { plan: o.plan as string | undefined, active: o.active ? true : o.inactive ? false : undefined, rate: o.rate as number | undefined }), (r) => `account ${r.id}: plan ${r.plan}, ${r.active ? 'active' : 'inactive'}, rate ${r.rate_per_minute ?? 'plan default'}`));
   account.command('list').action(withDb((db) => listAccounts(db), (rows) => rows.map((r) => `${r.id}\t${r.name}\t${r.email}\t${r.plan}\t${r.active ? 'active' : 'inactive'}`).join('\n')));
+  registerPortalDomainAdmin(account, withDb, intArg);
 
   admin.command('activity').description('connection activity (pings) of an account').requiredOption('--account <id>', 'account id', intArg('--account')).action(withDb((db, o) => listActivity(db, o.account as number), (rows) => rows.map((r) => `${r.at}\t${r.kind}\tkey ${r.key_id}\t${r.ip ?? ''}`).join('\n')));
 

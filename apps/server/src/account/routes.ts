@@ -1,5 +1,6 @@
 /** GET /me and GET /ping (any valid key). A ping is recorded as connection activity for the dashboard. */
 import { keyOf } from '../auth/caller.js';
+import { nowIso } from '../clock.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 export const meRoute: RouteSpec = {
@@ -31,6 +32,8 @@ export const pingRoute: RouteSpec = {
   success: { status: 200, schema: 'ping.schema.json', description: 'Ping' },
   errors: [],
   async handler(ctx, caller, request) {
+    // The server's clock, as every time the server writes (and what GET /ping shows).
+    const at = nowIso();
     await ctx.db
       .insertInto('connection_activity')
       .values({
@@ -39,13 +42,13 @@ export const pingRoute: RouteSpec = {
         kind: 'api_ping',
         ip: request.ip,
         user_agent: String(request.headers['user-agent'] ?? '').slice(0, 300) || null,
-        at: new Date().toISOString(),
+        at,
       })
       .execute();
     return {
       ok: true,
       environment: 'production',
-      server_time: new Date().toISOString(),
+      server_time: at,
       account: caller.account,
       plan: caller.plan,
       key: { prefix: keyOf(caller).prefix, scopes: caller.scopes },

@@ -1,4 +1,4 @@
-/** Tables of the account capability (accounts and their connection activity), added to the server's `Database`. */
+/** Tables of the account capability (accounts, their connection activity and their portal domains), added to the server's `Database`. */
 import type { Generated } from 'kysely';
 
 export interface AccountTable {
@@ -23,9 +23,17 @@ export interface ConnectionActivityTable {
   at: string;
 }
 
+/** A white-label portal's domain (lower-case ASCII, no port, no trailing dot) and its account. */
+export interface PortalDomainTable {
+  domain: string;
+  account_id: number;
+  created_at: string;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     accounts: AccountTable;
     connection_activity: ConnectionActivityTable;
+    portal_domains: PortalDomainTable;
   }
 }

@@ -7,9 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
+import { nowIso as now } from '../clock.js';
 import { generateKey, RETIRED_TEST_PREFIX, SCOPES } from './api-keys.js';
-
-const now = () => new Date().toISOString();
 
 export async function createKey(db: Kysely<Database>, o: { account: number; name: string; scopes: string[]; expiresAt?: string | null; prefix?: string }) {
   if (o.prefix === RETIRED_TEST_PREFIX) throw new AdminError('test_keys_retired: svc_test_ keys are retired; keys are svc_live_');

@@ -1,11 +1,13 @@
 /**
  * The API key authenticator: `Authorization: Bearer svc_live_…`, checked in the order the spec
- * implies: the header, the key (retired test key, unknown, revoked, expired), the account
- * (inactive, plan without the API), then the key's rate is counted. The caller plugin then answers
+ * implies: the header, the key (retired test key, unknown, another account's key on a white-label
+ * portal's domain, revoked, expired), the account (inactive, plan without the API), then the key's
+ * rate is counted. The caller plugin then answers
  * a rate past its limit and checks the route's scope.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { nowIso } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { countRequest } from '../http/rate-limit.js';
@@ -14,6 +16,8 @@ import type { Authenticator, Caller } from './caller.js';
 import { planOf } from './plans.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+const invalidKey = () => new ApiError(401, 'invalid_key', 'This API key does not exist.');
 
 export function keyAuthenticator(db: Kysely<Database>): Authenticator {
   return {
@@ -32,7 +36,7 @@ async function authenticateKey(db: Kysely<Database>, request: FastifyRequest): P
   if (presented.startsWith(RETIRED_TEST_PREFIX)) {
     throw new ApiError(401, 'test_keys_retired', 'svc_test_ keys are retired with the sandbox; use a svc_live_ key and POST /ddex/validate to test.');
   }
-  if (!presented.startsWith(LIVE_PREFIX)) throw new ApiError(401, 'invalid_key', 'This API key does not exist.');
+  if (!presented.startsWith(LIVE_PREFIX)) throw invalidKey();
 
   const hash = hashKey(presented);
   const candidates = await db
@@ -59,9 +63,12 @@ async function authenticateKey(db: Kysely<Database>, request: FastifyRequest): P
   // Every candidate is compared (constant time each), so timing does not tell which one matched.
   let row: (typeof candidates)[number] | undefined;
   for (const candidate of candidates) if (hashesEqual(candidate.key_hash, hash)) row = candidate;
-  if (!row) throw new ApiError(401, 'invalid_key', 'This API key does not exist.');
+  // On a portal's domain only its account's keys exist: another account's key is refused exactly as
+  // an unknown one, before its own state (revoked, expired) could tell that it exists elsewhere.
+  const portal = request.portal;
+  if (!row || (portal && portal.account.id !== row.account_id)) throw invalidKey();
   if (row.revoked_at) throw new ApiError(401, 'key_revoked', 'This API key was revoked.');
-  if (row.expires_at && row.expires_at <= new Date().toISOString()) throw new ApiError(401, 'key_expired', `This API key expired at ${row.expires_at}.`);
+  if (row.expires_at && row.expires_at <= nowIso()) throw new ApiError(401, 'key_expired', `This API key expired at ${row.expires_at}.`);
   if (!Number(row.active)) throw new ApiError(403, 'account_inactive', 'This account is not active.');
   const plan = planOf({ plan: row.plan, rate_per_minute: row.rate_per_minute });
   if (!plan.included) throw new ApiError(403, 'api_not_in_plan', `The ${row.plan} plan does not include the API (Enterprise and Custom do).`);

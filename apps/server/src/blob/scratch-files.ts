@@ -10,6 +10,7 @@ import os from 'node:os';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { nowIso } from '../clock.js';
 
 /** This process as the owner of scratch folders: its host (as a file name) and pid. */
 const OWNER = `${os.hostname().replace(/[^A-Za-z0-9-]/g, '_')}.${process.pid}`;
@@ -114,4 +115,4 @@ export function safeFileName(name: string): string {
 }
 
 /** A key for a new blob: `batches/<day>/<uuid>/<safe name>`, so names never collide and stay readable. */
-export const newBlobKey = (name: string) => path.posix.join('batches', new Date().toISOString().slice(0, 10), crypto.randomUUID(), safeFileName(name));
+export const newBlobKey = (name: string) => path.posix.join('batches', nowIso().slice(0, 10), crypto.randomUUID(), safeFileName(name));

@@ -2,7 +2,7 @@
  * The server's database type, shared by SQLite and PostgreSQL; its tables are declared by their
  * capabilities (`<capability>/tables.ts`).
  * Timestamps are ISO 8601 UTC strings and booleans 0/1 integers in both, so every query is written
- * once and string comparison orders timestamps (all written by `new Date().toISOString()`).
+ * once and string comparison orders timestamps (all written by `nowIso()` of `src/clock.ts`).
  */
 
 /**

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Report } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
 import type { DeliveryStatus } from './tables.js';
+import { nowIso } from '../clock.js';
 import { emitEvent } from '../events/emit.js';
 import { deliveryEventData } from './events.js';
 import { failureText, planItems } from './release-items.js';
@@ -20,7 +21,7 @@ export class LeaseLost extends Error {}
 
 export async function importReport(db: Kysely<Database>, job: ImportingDelivery, claim: string, report: Report): Promise<DeliveryStatus> {
   return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
+    const now = nowIso();
     const held = await trx
       .updateTable('deliveries')
       .set({ worker_id: claim })

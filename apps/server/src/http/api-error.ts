@@ -29,7 +29,9 @@ export type ErrorCode =
   /** 408: the body stopped arriving, or arrived far slower than any real client (README "Choices"). */
   | 'request_timeout'
   /** 431: the request's headers (the request line and query included) are over 16 KB. */
-  | 'headers_too_large';
+  | 'headers_too_large'
+  /** 410: /api/v1 on the platform's hosts after its sunset (spec 9.2; http/legacy-base.ts). */
+  | 'base_retired';
 
 export class ApiError extends Error {
   constructor(

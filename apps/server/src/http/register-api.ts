@@ -2,7 +2,8 @@
  * Registers the partner API under both base paths: every RouteSpec with its schemas and its
  * callers, and the OpenAPI document. The public API takes API keys only, decided here once for
  * every route: a dashboard session or an MCP token never authenticates /v1 or /api/v1 (whose CORS
- * never allows credentials either). Each route declares only the scope it needs.
+ * never allows credentials either). Each route declares only the scope it needs. The OpenAPI
+ * document a white-label portal's domain serves has /api/v1 as its current base.
  */
 import type { FastifyInstance } from 'fastify';
 import { ref } from '../api-schemas.js';
@@ -33,9 +34,10 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, prefix: string, ro
 }
 
 export function registerApi(app: FastifyInstance, ctx: AppContext, routes: RouteSpec[]): void {
-  const openapi = buildOpenApi(routes);
+  const platform = buildOpenApi(routes);
+  const portal = buildOpenApi(routes, { portal: true });
   for (const prefix of [CURRENT_PREFIX, LEGACY_PREFIX]) {
     for (const route of routes) registerRoute(app, ctx, prefix, route);
-    app.get(`${prefix}/openapi.json`, { config: { auth: 'public' } }, async () => openapi);
+    app.get(`${prefix}/openapi.json`, { config: { auth: 'public' } }, async (request) => (request.portal ? portal : platform));
   }
 }

@@ -4,8 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
-
-const now = () => new Date().toISOString();
+import { nowIso as now } from '../clock.js';
 
 export async function createMember(db: Kysely<Database>, o: { account: number; email: string; name: string; kind: string }) {
   if (o.kind !== 'artist' && o.kind !== 'label') throw new AdminError('--kind must be artist or label');

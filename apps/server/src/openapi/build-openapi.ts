@@ -1,10 +1,12 @@
 /**
  * The OpenAPI 3.1 document, generated from the route declarations and the JSON Schemas of
  * `schemas/api/` (OpenAPI 3.1 uses JSON Schema as is; only `$ref`s between files are rewritten to
- * `#/components/schemas/...`). Served at /v1/openapi.json.
+ * `#/components/schemas/...`). Served at /v1/openapi.json and /api/v1/openapi.json, in two forms:
+ * the platform's (the legacy base with its sunset) and a white-label portal's (/api/v1 current).
  */
 import { loadApiSchemas, type JsonSchema } from '../api-schemas.js';
-import { CURRENT_PREFIX, LEGACY_PREFIX, SUNSET } from '../http/base-url.js';
+import { CURRENT_PREFIX, LEGACY_PREFIX } from '../http/base-url.js';
+import { LEGACY_LAST_DAY, SUNSET } from '../http/legacy-sunset.js';
 import type { RouteSpec } from '../http/route-spec.js';
 import { EVENT_TYPES } from '../events/event-types.js';
 import { CHOICES } from './choices.js';
@@ -60,7 +62,16 @@ const COMMON_ERRORS: Record<string, string> = {
   '500': 'server_error',
 };
 
-function operationOf(route: RouteSpec, schemas: Map<string, JsonSchema>) {
+/** The legacy base on the platform's hosts, and on a white-label portal's domain (spec 9.2, issue 50). */
+const VERSIONING =
+  `On the platform's hosts the legacy base ${LEGACY_PREFIX} answers as ${CURRENT_PREFIX} until the end of ${LEGACY_LAST_DAY} (UTC, on the server's clock), with Deprecation, Sunset (\`${SUNSET}\`, as the specification writes it) and Link headers on every answer; ` +
+  `from 2027-05-01T00:00:00Z every request under it, whatever its path, method or key, answers 410 \`base_retired\` naming ${CURRENT_PREFIX} (with a Link rel="successor-version" when the path exists under ${CURRENT_PREFIX}); CORS preflights are still answered so that a browser can read that 410. ` +
+  `On a white-label portal's own domain, ${LEGACY_PREFIX} is the portal's current base: no Deprecation, Sunset or Link headers, no sunset, and URLs in answers keep the portal's host and base; ${CURRENT_PREFIX} answers there too. ` +
+  `A portal's domain accepts only its account's keys: another account's key answers 401 \`invalid_key\`, exactly as a key that does not exist.`;
+
+const RETIRED = errorResponse(`base_retired: only under ${LEGACY_PREFIX} on the platform's hosts, from 2027-05-01T00:00:00Z (never on a white-label portal's domain)`);
+
+function operationOf(route: RouteSpec, schemas: Map<string, JsonSchema>, portal: boolean) {
   const responses: Record<string, unknown> = {
     [String(route.success.status)]: { description: route.success.description, content: { 'application/json': { schema: refTo(route.success.schema) } } },
   };
@@ -68,6 +79,7 @@ function operationOf(route: RouteSpec, schemas: Map<string, JsonSchema>) {
   for (const e of route.errors) errors.set(String(e.status), [...(errors.get(String(e.status)) ?? []), ...e.codes]);
   if (route.scope !== 'public') for (const [status, codes] of Object.entries(COMMON_ERRORS)) errors.set(status, [...(errors.get(status) ?? []), codes]);
   for (const [status, codes] of errors) responses[status] = errorResponse([...new Set(codes)].join(', '));
+  if (!portal) responses['410'] = RETIRED;
   const op: Record<string, unknown> = {
     operationId: route.operationId,
     summary: route.summary,
@@ -94,7 +106,12 @@ function operationOf(route: RouteSpec, schemas: Map<string, JsonSchema>) {
   return op;
 }
 
-export function buildOpenApi(routes: RouteSpec[]): Record<string, unknown> {
+/**
+ * `portal`: the document as a white-label portal's domain serves it, with /api/v1 as its current
+ * base (no sunset, no 410); else the platform's, with /v1 current and /api/v1 retiring.
+ */
+export function buildOpenApi(routes: RouteSpec[], o: { portal?: boolean } = {}): Record<string, unknown> {
+  const portal = o.portal === true;
   const files = loadApiSchemas();
   const byFile = new Map(files.map((s) => [s.$id, s]));
   const components: Record<string, unknown> = {};
@@ -103,7 +120,7 @@ export function buildOpenApi(routes: RouteSpec[]): Record<string, unknown> {
   for (const route of routes) {
     const p = route.path.replace(/:(\w+)/g, '{$1}');
     paths[p] ??= {};
-    paths[p][route.method.toLowerCase()] = operationOf(route, byFile);
+    paths[p][route.method.toLowerCase()] = operationOf(route, byFile, portal);
   }
   return {
     openapi: '3.1.0',
@@ -111,12 +128,17 @@ export function buildOpenApi(routes: RouteSpec[]): Record<string, unknown> {
     info: {
       title: 'ddex-check partner API',
       version: 'v1',
-      description: `Partner API v1 (DDEX deliveries, dry runs, account). The legacy base ${LEGACY_PREFIX} answers the same until ${SUNSET}, with Deprecation, Sunset and Link headers on every answer.\n\nChoices where the specification leaves values open:\n\n${CHOICES.map((c) => `- **${c.topic}**: ${c.choice}`).join('\n')}`,
+      description: `Partner API v1 (DDEX deliveries, dry runs, account). ${portal ? `This is a white-label portal's domain: ${LEGACY_PREFIX} is its current base and does not retire.\n\n` : ''}${VERSIONING}\n\nChoices where the specification leaves values open:\n\n${CHOICES.map((c) => `- **${c.topic}**: ${c.choice}`).join('\n')}`,
     },
-    servers: [
-      { url: CURRENT_PREFIX, description: 'Current base path' },
-      { url: LEGACY_PREFIX, description: `Legacy base path, deprecated; sunset ${SUNSET}` },
-    ],
+    servers: portal
+      ? [
+          { url: LEGACY_PREFIX, description: "This portal's base path (current here: no Deprecation or Sunset, no sunset)" },
+          { url: CURRENT_PREFIX, description: 'The same API under the current base path' },
+        ]
+      : [
+          { url: CURRENT_PREFIX, description: 'Current base path' },
+          { url: LEGACY_PREFIX, description: `Legacy base path, deprecated: answers until the end of ${LEGACY_LAST_DAY} (UTC; Sunset: ${SUNSET}), then 410 base_retired. On a white-label portal's domain it is the portal's current base` },
+        ],
     security: [{ bearer: [] }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer svc_live_...`; svc_test_ keys are retired (401 test_keys_retired).' } },

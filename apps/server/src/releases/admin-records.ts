@@ -7,8 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AdminError } from '../admin/admin-error.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
-
-const now = () => new Date().toISOString();
+import { nowIso as now } from '../clock.js';
 
 /** Staff side: set a release's delivery state (for example `live`), so updates of it get flagged. */
 export async function setReleaseState(db: Kysely<Database>, id: number, o: { deliveryState?: string; releaseStatus?: string }) {
