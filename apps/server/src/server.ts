@@ -19,7 +19,9 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrorsWith } from './http/framework-errors.js';
 import { registerPortals, type PortalLookup } from './http/portal.js';
 import { findPortal } from './account/portal-domains.js';
-import { PAGES, ROUTES } from './routes.js';
+import { DASHBOARD_PAGES, PAGES, ROUTES } from './routes.js';
+import { sessionAuthenticator } from './users/session-authenticator.js';
+import { registerDashboard } from './dashboard/register.js';
 import type { AppContext } from './http/route-spec.js';
 import { registerApi } from './http/register-api.js';
 import { ENGINE_LANE, JobRunner } from './jobs/job-runner.js';
@@ -89,7 +91,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   await app.register(multipart);
   // Before any route: each route's declared callers are checked as it is added (auth/caller-plugin.ts).
-  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db)] });
+  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db), sessionAuthenticator(open.db)] });
 
   // onRequest hooks run in this order: the portal first (the legacy base and the key
   // authenticator read it), then CORS (so a 410 of the retired base is readable by a browser),
@@ -99,6 +101,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.addHook('onRequest', legacyBaseHook);
   registerErrorHandling(app);
   registerPages(app, ctx, PAGES);
+  await registerDashboard(app, ctx, DASHBOARD_PAGES);
 
   registerApi(app, ctx, ROUTES);
 

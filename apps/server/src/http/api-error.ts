@@ -31,7 +31,13 @@ export type ErrorCode =
   /** 431: the request's headers (the request line and query included) are over 16 KB. */
   | 'headers_too_large'
   /** 410: /api/v1 on the platform's hosts after its sunset (spec 9.2; http/legacy-base.ts). */
-  | 'base_retired';
+  | 'base_retired'
+  /** 401: the dashboard session's cookie names a session that ended or expired. */
+  | 'session_ended'
+  /** 403: a dashboard form or call without its session's CSRF token, or from another origin. */
+  | 'csrf_refused'
+  /** 429: too many failed sign-ins for an email or from an address. */
+  | 'sign_in_locked';
 
 export class ApiError extends Error {
   constructor(
