@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { nowIso } from '../clock.js';
-import { serverKey } from '../auth/key-file.js';
+import { serverKey } from '../auth/server-keys.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import type { Mailer } from '../members/mailer.js';
@@ -26,7 +26,7 @@ interface Payload {
 }
 
 /** The server's invitation key: INVITATION_TOKEN_KEY, else the data directory's key file (shared with member invitations). */
-export const userInvitationKey = (dataDir: string) => serverKey('INVITATION_TOKEN_KEY', dataDir, 'invitation-tokens.key');
+export const userInvitationKey = (dataDir: string) => serverKey('INVITATION_TOKEN_KEY', dataDir);
 
 const tokenOf = (key: Buffer, salt: string) => crypto.createHmac('sha256', key).update(`user-invitation:${salt}`).digest('base64url');
 
