@@ -52,6 +52,13 @@ export async function ownRelease(db: Kysely<Database>, accountId: number, id: nu
   return db.selectFrom('releases').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
 }
 
+/** The UPCs of the account's releases `ids`, by id (to tell apart releases of the same title). */
+export async function upcsOf(db: Kysely<Database>, accountId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('releases').select(['id', 'upc']).where('account_id', '=', accountId).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.upc]));
+}
+
 /** How many releases the account has in each release_status (all of them, not a page). */
 export async function releaseCounts(db: Kysely<Database>, accountId: number): Promise<Record<string, number>> {
   const rows = await db
