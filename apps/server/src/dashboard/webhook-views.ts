@@ -72,12 +72,12 @@ export function endpointFormFields(fields: EndpointFields, idPrefix: string): Sa
 <div class="event-groups">${GROUPS.map(
   (group) => html`<fieldset><legend>${group.label}</legend>${group.types.map((t) => {
     const id = `${idPrefix}-ev-${t.type.replace(/\W/g, '-')}`;
-    return html`<div class="check"><input type="checkbox" id="${id}" name="events" value="${t.type}"${chosen.has(t.type) ? html` checked` : ''} aria-describedby="${id}-hint">
+    return html`<div class="choice"><input type="checkbox" id="${id}" name="events" value="${t.type}"${chosen.has(t.type) ? html` checked` : ''} aria-describedby="${id}-hint">
 <label for="${id}">${t.label} <code>${t.type}</code></label><p class="hint" id="${id}-hint">${withCode(t.description)}</p></div>`;
   })}</fieldset>`,
 )}</div>
 </fieldset>
-<div class="check"><input type="checkbox" id="${idPrefix}-enabled" name="enabled" value="1"${fields.enabled ? html` checked` : ''}><label for="${idPrefix}-enabled">Enabled</label></div>`;
+<div class="choice"><input type="checkbox" id="${idPrefix}-enabled" name="enabled" value="1"${fields.enabled ? html` checked` : ''}><label for="${idPrefix}-enabled">Enabled</label></div>`;
 }
 
 /** The add form: open when there is no endpoint yet or it comes back with an error, else behind its summary. */

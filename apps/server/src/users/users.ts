@@ -28,12 +28,22 @@ export type InviteResult =
  * account gets a new link, and the links sent before stop working; a person active anywhere, or
  * invited to another account, is refused (one email signs in to one account).
  */
-export async function inviteUser(db: Kysely<Database>, accountId: number, rawEmail: string): Promise<InviteResult> {
+export async function inviteUser(
+  db: Kysely<Database>,
+  accountId: number,
+  rawEmail: string,
+  o: {
+    /** The link's token (invitation-mail.ts derives it, so its email job can make it again); random when not given. */
+    token?: string;
+    /** Runs in the invitation's transaction (queues its email). */
+    then?: (trx: Kysely<Database>, invitationId: number, userId: number) => Promise<unknown>;
+  } = {},
+): Promise<InviteResult> {
   const email = normalEmail(rawEmail);
   if (!EMAIL.test(email) || email.length > 254) return { ok: false, why: 'invalid_email', message: `"${rawEmail.slice(0, 80)}" is not an email address.` };
   const account = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
   if (!account) return { ok: false, why: 'no_account', message: `There is no account ${accountId}.` };
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = o.token ?? crypto.randomBytes(32).toString('base64url');
   const expiresAt = isoIn(INVITATION_DAYS * 86_400_000);
   return db.transaction().execute(async (trx): Promise<InviteResult> => {
     const now = nowIso();
@@ -50,7 +60,8 @@ export async function inviteUser(db: Kysely<Database>, accountId: number, rawEma
       const row = await trx.insertInto('users').values({ account_id: accountId, email, password_hash: null, status: 'invited', created_at: now, last_sign_in_at: null }).returning('id').executeTakeFirstOrThrow();
       userId = row.id;
     }
-    await trx.insertInto('user_invitations').values({ user_id: userId, token_hash: tokenHash(token), expires_at: expiresAt, used_at: null, created_at: now }).execute();
+    const invitation = await trx.insertInto('user_invitations').values({ user_id: userId, token_hash: tokenHash(token), expires_at: expiresAt, used_at: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    await o.then?.(trx, invitation.id, userId);
     return { ok: true, userId, token, expiresAt };
   });
 }

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SERVER_DIR, type TestServer } from './server-process.js';
 
@@ -41,6 +41,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Presses Tab from the top of the page until `target` has the focus (fails after `max` presses):
+ * the action is reachable by keyboard, in the page's own order. The focus is left on it, so
+ * `page.keyboard.press('Enter')` (or Space) acts on it next.
+ */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`${target} was not reached after ${max} presses of Tab on ${page.url()}`);
 }
 
 /** The path and token of an invitation link printed by `admin user invite` (its host is PUBLIC_URL's, not the test server's). */
