@@ -53,7 +53,9 @@ describe.each(backends())('dashboard: webhooks ($name)', (backend) => {
     other = await setUpAccount(server, { scopes: ['webhooks:write'] });
     const user = await makeUser(server, account.accountId);
     browser = await launchBrowser();
-    page = (await signInBrowser(browser, server, user)).page;
+    const signedIn = await signInBrowser(browser, server, user);
+    page = signedIn.page;
+    await signedIn.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     session = await signInHttp(server, user);
   });
   afterAll(async () => {
@@ -82,7 +84,11 @@ describe.each(backends())('dashboard: webhooks ($name)', (backend) => {
     await page.waitForSelector('#new-secret');
     secret = (await page.locator('#new-secret').innerText()).trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{20,}$/);
-    expect(await page.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+    // The copy button puts exactly the secret on the clipboard; Copy and Continue take the keyboard.
+    await expectEveryControlByKeyboard(page);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    expect(await page.getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
     await checkA11y(page);
     await screenshot(page, 'webhooks-secret-once');
     const listed = await api('GET', '/webhooks', account.key);
