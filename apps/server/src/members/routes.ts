@@ -2,6 +2,7 @@
 import type { RouteSpec } from '../http/route-spec.js';
 import { readJsonBody } from '../http/json-body.js';
 import { invite, type InviteInput } from './invitations.js';
+import { listMembers } from './list-members.js';
 
 export const listMembersRoute: RouteSpec = {
   method: 'GET',
@@ -15,15 +16,7 @@ export const listMembersRoute: RouteSpec = {
   errors: [{ status: 400, codes: ['invalid'] }],
   async handler(ctx, caller, request) {
     const { kind } = request.query as { kind?: 'artist' | 'label' };
-    let query = ctx.db
-      .selectFrom('members')
-      .leftJoin('releases', 'releases.member_id', 'members.id')
-      .select((eb) => ['members.id', 'members.email', 'members.name', 'members.kind', 'members.status', 'members.created_at', 'members.last_login_at', eb.fn.count<number>('releases.id').as('releases')])
-      .where('members.account_id', '=', caller.account.id)
-      .groupBy(['members.id', 'members.email', 'members.name', 'members.kind', 'members.status', 'members.created_at', 'members.last_login_at']);
-    if (kind) query = query.where('members.kind', '=', kind);
-    const rows = await query.orderBy('members.id', 'desc').execute();
-    return { data: rows.map((r) => ({ ...r, releases: Number(r.releases) })) };
+    return { data: await listMembers(ctx.db, caller.account.id, kind) };
   },
 };
 

@@ -46,6 +46,12 @@ export function payoutView(p: Pick<PayoutTable, 'amount_cents' | 'currency' | 's
   return { id: p.id, amount_cents: Number(p.amount_cents), currency: p.currency, status: p.status, failed_reason: p.failed_reason, created_at: p.created_at, approved_at: p.approved_at, completed_at: p.completed_at };
 }
 
+/** The account's payouts, newest first (GET /payouts and the dashboard's Money page). */
+export async function listPayouts(db: Db, accountId: number) {
+  const rows = await db.selectFrom('payouts').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
+  return rows.map(payoutView);
+}
+
 /** A withdrawal request: reserved at once if it fits in the available balance, else refused. */
 export async function requestPayout(db: Kysely<Database>, dialect: Dialect, accountId: number, amountCents: number) {
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new PayoutError('the amount must be a positive whole number of cents');

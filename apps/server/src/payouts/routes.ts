@@ -1,6 +1,6 @@
 /** GET /payouts (payouts:read): the balance and the payouts, newest first (spec 2.7, 4.3). */
 import type { RouteSpec } from '../http/route-spec.js';
-import { balanceOf, payoutView } from './balance.js';
+import { balanceOf, listPayouts } from './balance.js';
 
 export const payoutsRoute: RouteSpec = {
   method: 'GET',
@@ -14,8 +14,7 @@ export const payoutsRoute: RouteSpec = {
   success: { status: 200, schema: 'payouts-response.schema.json', description: 'Balance and payouts' },
   errors: [],
   async handler(ctx, caller) {
-    const rows = await ctx.db.selectFrom('payouts').selectAll().where('account_id', '=', caller.account.id).orderBy('id', 'desc').execute();
-    return { balance: await balanceOf(ctx.db, ctx.dialect, caller.account.id), data: rows.map(payoutView) };
+    return { balance: await balanceOf(ctx.db, ctx.dialect, caller.account.id), data: await listPayouts(ctx.db, caller.account.id) };
   },
 };
 

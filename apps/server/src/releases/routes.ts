@@ -9,7 +9,8 @@ import { invalid, notFound } from '../http/api-error.js';
 import { parseId } from '../http/ids.js';
 import { DEPRECATION, SUNSET, urlFor } from '../http/base-url.js';
 import { changesOut } from './release-history.js';
-import { deprecatedWordsLive, LIVE_STATES, releaseView } from './release-view.js';
+import { deprecatedWordsLive, releaseView } from './release-view.js';
+import { listReleases, ownRelease, storesOf } from './list-releases.js';
 import './tables.js';
 
 const readErrors = [{ status: 400, codes: ['invalid'] }];
@@ -19,14 +20,6 @@ const OLD_FILTERS: Record<string, string> = { pending: 'in_review', rejected: 'c
 function deprecationHeaders(reply: FastifyReply): void {
   reply.header('Deprecation', DEPRECATION);
   reply.header('Sunset', SUNSET);
-}
-
-async function storesOf(ctx: Parameters<RouteSpec['handler']>[0], ids: number[]) {
-  if (ids.length === 0) return new Map<number, never[]>();
-  const rows = await ctx.db.selectFrom('release_stores').selectAll().where('release_id', 'in', ids).orderBy('store').execute();
-  const by = new Map<number, typeof rows>();
-  for (const r of rows) by.set(r.release_id, [...(by.get(r.release_id) ?? []), r]);
-  return by;
 }
 
 export const listReleasesRoute: RouteSpec = {
@@ -53,18 +46,16 @@ export const listReleasesRoute: RouteSpec = {
       status = OLD_FILTERS[status];
       usedOldFilter = true;
     }
-    const limit = q.limit ? Number(q.limit) : 50;
-    let query = ctx.db.selectFrom('releases').selectAll().where('account_id', '=', caller.account.id);
-    if (status) query = query.where('release_status', '=', status);
-    if (liveOnly) query = query.where('delivery_state', 'in', LIVE_STATES);
-    if (q.member_id) query = query.where('member_id', '=', parseId(q.member_id, 'member_id'));
-    if (q.upc) query = query.where('upc', '=', q.upc);
-    if (q.before) query = query.where('id', '<', parseId(q.before, 'before'));
-    const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
-    const page = rows.slice(0, limit);
-    const stores = await storesOf(ctx, page.map((r) => r.id));
-    if (words && (page.length > 0 || usedOldFilter)) deprecationHeaders(reply);
-    return { data: page.map((r) => releaseView(r, stores.get(r.id) ?? [], urlFor(request, `/releases/${r.id}/history`), words)), has_more: rows.length > limit };
+    const { rows, stores, has_more } = await listReleases(ctx.db, caller.account.id, {
+      releaseStatus: status,
+      liveOnly,
+      memberId: q.member_id ? parseId(q.member_id, 'member_id') : undefined,
+      upc: q.upc,
+      before: q.before ? parseId(q.before, 'before') : undefined,
+      limit: q.limit ? Number(q.limit) : undefined,
+    });
+    if (words && (rows.length > 0 || usedOldFilter)) deprecationHeaders(reply);
+    return { data: rows.map((r) => releaseView(r, stores.get(r.id) ?? [], urlFor(request, `/releases/${r.id}/history`), words)), has_more };
   },
 };
 
@@ -80,11 +71,11 @@ export const getReleaseRoute: RouteSpec = {
   errors: [...readErrors, { status: 404, codes: ['not_found'] }],
   async handler(ctx, caller, request, reply) {
     const id = parseId((request.params as { id: string }).id, 'id');
-    const row = await ctx.db.selectFrom('releases').selectAll().where('id', '=', id).where('account_id', '=', caller.account.id).executeTakeFirst();
+    const row = await ownRelease(ctx.db, caller.account.id, id);
     if (!row) throw notFound();
     const words = deprecatedWordsLive();
     if (words) deprecationHeaders(reply);
-    return { data: releaseView(row, (await storesOf(ctx, [row.id])).get(row.id) ?? [], urlFor(request, `/releases/${row.id}/history`), words) };
+    return { data: releaseView(row, (await storesOf(ctx.db, [row.id])).get(row.id) ?? [], urlFor(request, `/releases/${row.id}/history`), words) };
   },
 };
 
