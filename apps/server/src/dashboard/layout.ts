@@ -66,13 +66,21 @@ function headers(reply: FastifyReply, status: number): FastifyReply {
     .header('referrer-policy', 'same-origin');
 }
 
-function documentHtml(title: string, head: SafeHtml, bodyClass: string, body: SafeHtml): string {
+/**
+ * The name the dashboard goes by: on a white-label portal's domain the account's own name (the
+ * portal is the account's, spec 9.2), else the platform's.
+ */
+export function brandOf(reply: FastifyReply): string {
+  return reply.request.portal?.account.name ?? 'ddex-check';
+}
+
+function documentHtml(title: string, brand: string, head: SafeHtml, bodyClass: string, body: SafeHtml): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · ddex-check</title>
+<title>${title} · ${brand}</title>
 <link rel="stylesheet" href="${assetUrl('dashboard.css')}">
 <script src="${assetUrl('dashboard.js')}" defer></script>
 ${head}
@@ -107,7 +115,7 @@ export function dashboardPage(reply: FastifyReply, shell: PageShell): FastifyRep
   const head = html`<meta name="csrf-token" content="${session.csrfToken}">`;
   const body = html`<a class="skip" href="#main">Skip to content</a>
 <header class="top">
-  <a class="brand" href="/dashboard">ddex-check</a>
+  <a class="brand" href="/dashboard">${brandOf(reply)}</a>
   <div class="who"><span class="account">${shell.caller.account.name}</span><span class="user">${session.user.email}</span>
     <form method="post" action="/dashboard/sign-out">${csrfField(shell.caller)}<button type="submit" class="link-button">Sign out</button></form>
   </div>
@@ -120,18 +128,18 @@ export function dashboardPage(reply: FastifyReply, shell: PageShell): FastifyRep
     ${shell.body}
   </main>
 </div>`;
-  return headers(reply, shell.status ?? 200).send(documentHtml(shell.title, head, 'signed-in', body));
+  return headers(reply, shell.status ?? 200).send(documentHtml(shell.title, brandOf(reply), head, 'signed-in', body));
 }
 
 /** A page before sign-in (sign-in, an invitation's link, an error for someone signed out): no navigation. */
 export function bareDashboardPage(reply: FastifyReply, o: { title: string; body: SafeHtml; status?: number; notice?: string; error?: string }): FastifyReply {
   const body = html`<main id="main" class="card-page">
-  <p class="brand">ddex-check</p>
+  <p class="brand">${brandOf(reply)}</p>
   <h1>${o.title}</h1>
   ${messages(o.notice, o.error)}
   ${o.body}
 </main>`;
-  return headers(reply, o.status ?? 200).send(documentHtml(o.title, html``, 'bare', body));
+  return headers(reply, o.status ?? 200).send(documentHtml(o.title, brandOf(reply), html``, 'bare', body));
 }
 
 /** A date as the dashboard shows it: UTC text a script turns into the reader's local time (`<time>`). */

@@ -36,7 +36,7 @@ function form(request: FastifyRequest, reply: FastifyReply, o: { email?: string;
   <input id="password" name="password" type="password" autocomplete="current-password" required${o.email ? html` autofocus` : ''}>
   <button type="submit" class="primary">Sign in</button>
 </form>
-<p class="hint">No account yet? The person who runs your ddex-check server, or a user of your label, invites you by email.</p>`,
+${reply.request.portal ? html`<p class="hint">No account yet? A user of ${reply.request.portal.account.name} invites you by email.</p>` : html`<p class="hint">No account yet? The person who runs your ddex-check server, or a user of your label, invites you by email.</p>`}`,
   });
 }
 
@@ -65,7 +65,7 @@ export const SIGN_IN_PAGES: DashboardPage[] = [
         return form(request, reply, { email, next, status: 403, error: 'This sign-in form had expired. Please sign in again.' });
       }
       if (!email || !fields.get('password')) return form(request, reply, { email, next, status: 400, error: 'Enter your email and your password.' });
-      const result = await signIn(ctx.db, email, fields.get('password'), request.ip);
+      const result = await signIn(ctx.db, email, fields.get('password'), request.ip, request.portal?.account.id ?? null);
       if (!result.ok && result.why === 'locked') {
         const who = result.by === 'email' ? 'this email' : 'your network address';
         return form(request, reply, { email, next, status: 429, error: `Too many failed sign-ins for ${who}. Sign-in is locked until ${timeOf(result.until)}; wait, or ask a user of your label to invite you again if you forgot your password.` });

@@ -3,7 +3,9 @@
  * routes declaring `via: ['session']` ask it, so the cookie never authenticates the public API.
  * A dashboard user may do what the account may (every scope); sessions count against no API rate
  * (their limit key is `session:<id>`, apart from every key's), and an account whose plan has no API
- * still has its dashboard.
+ * still has its dashboard. On a white-label portal's domain only that account's sessions count (the
+ * cookie is host-only, so this holds even if one were carried over by hand): another account's is
+ * answered as an ended session.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -27,6 +29,7 @@ export function sessionAuthenticator(db: Kysely<Database>): Authenticator {
       const found = await sessionByToken(db, token);
       if (!found.ok) throw new ApiError(401, 'session_ended', found.why === 'expired' ? 'Your session expired; sign in again.' : 'You are signed out; sign in again.');
       const { session } = found;
+      if (request.portal && request.portal.account.id !== session.account.id) throw new ApiError(401, 'session_ended', 'You are signed out; sign in again.');
       if (!Number(session.account.active)) throw new ApiError(403, 'account_inactive', 'This account is not active.');
       return {
         account: { id: session.account.id, name: session.account.name, email: session.account.email },

@@ -31,7 +31,12 @@ async function failuresSince(db: Kysely<Database>, column: 'email' | 'address', 
   return rows.map((r) => r.at);
 }
 
-export async function signIn(db: Kysely<Database>, rawEmail: string, password: string, address: string): Promise<SignInResult> {
+/**
+ * `onlyAccount`: on a white-label portal's domain, only that account's users sign in; another
+ * account's user is answered as a wrong password would be (and counts as a failure), so a portal
+ * tells nothing of the platform's other users.
+ */
+export async function signIn(db: Kysely<Database>, rawEmail: string, password: string, address: string, onlyAccount: number | null = null): Promise<SignInResult> {
   const email = normalEmail(rawEmail).slice(0, 254);
   const since = new Date(nowMs() - WINDOW_MS).toISOString();
   const byAddress = lockedUntil(await failuresSince(db, 'address', address, since), ADDRESS_LIMIT);
@@ -39,8 +44,8 @@ export async function signIn(db: Kysely<Database>, rawEmail: string, password: s
   const byEmail = lockedUntil(await failuresSince(db, 'email', email, since), EMAIL_LIMIT);
   if (byEmail) return { ok: false, why: 'locked', until: byEmail, by: 'email' };
 
-  const user = await db.selectFrom('users').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
-  const usable = user && user.status === 'active' && user.password_hash && password.length <= MAX_PASSWORD;
+  const user = await db.selectFrom('users').select(['id', 'account_id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
+  const usable = user && user.status === 'active' && user.password_hash && password.length <= MAX_PASSWORD && (onlyAccount === null || user.account_id === onlyAccount);
   const matches = await verifyPassword(password.slice(0, MAX_PASSWORD), usable ? user.password_hash! : await decoyHash());
   if (usable && matches) {
     await db.deleteFrom('sign_in_failures').where('email', '=', email).execute();

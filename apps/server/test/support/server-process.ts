@@ -205,9 +205,9 @@ export class TestServer {
 }
 
 /** An account with its own catalog, a member and a key with the given scopes. */
-export async function setUpAccount(server: TestServer, o: { plan?: string; scopes?: string[]; rate?: number; inactive?: boolean } = {}) {
+export async function setUpAccount(server: TestServer, o: { name?: string; plan?: string; scopes?: string[]; rate?: number; inactive?: boolean } = {}) {
   const email = `${crypto.randomBytes(4).toString('hex')}@partner.test`;
-  const args = ['account', 'create', '--name', `Partner ${email}`, '--email', email, '--plan', o.plan ?? 'enterprise'];
+  const args = ['account', 'create', '--name', o.name ?? `Partner ${email}`, '--email', email, '--plan', o.plan ?? 'enterprise'];
   if (o.rate) args.push('--rate', String(o.rate));
   if (o.inactive) args.push('--inactive');
   const account = await server.admin<{ id: number; own_member_id: number }>(...args);
