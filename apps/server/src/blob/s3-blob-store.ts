@@ -16,6 +16,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListPartsCommand,
   S3Client,
@@ -100,6 +101,10 @@ export class S3BlobStore extends StoreWithScratch implements BlobStore {
       throw error;
     }
     return { path: temp, release: () => this.scratch.removeTemp(temp) };
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async exists(key: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import { addLegacyHeaders, CURRENT_PREFIX, DEPRECATION, LEGACY_PREFIX, SUNSET } 
 /** Fastify's `frameworkErrors`: FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH, FST_ERR_ASYNC_CONSTRAINT. */
 export function frameworkErrors(error: { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   addLegacyHeaders(request, reply);
+  reply.header('X-Request-Id', request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.code(400).send({ error: 'id must be a decimal integer without sign, spaces or leading zeros.', code: 'invalid', field: 'id' });
     return;
