@@ -157,12 +157,11 @@ export async function removeFinishedJobs(db: Kysely<Database>, beforeIso: string
   return Number(result.numDeletedRows);
 }
 
-/** Jobs by kind and state (queued, running, failed): the queue's gauges, read at each scrape. */
+/** Jobs by kind and state (every state: the gauges show 0 for a kind seen lately with none queued), read at each scrape. */
 export async function countJobs(db: Kysely<Database>): Promise<{ kind: string; status: string; count: number }[]> {
   const rows = await db
     .selectFrom('jobs')
     .select(['kind', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('status', 'in', ['queued', 'running', 'failed'])
     .groupBy(['kind', 'status'])
     .execute();
   return rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.count) }));

@@ -75,7 +75,7 @@ export const jobsGauge = new Gauge({
     // Every kind seen gets all three states, 0 included, so a queue that empties shows 0, not a gap.
     const kinds = new Set(rows.map((r) => r.kind));
     for (const kind of kinds) for (const status of JOB_STATES) this.set({ kind, status }, 0);
-    for (const r of rows) this.set({ kind: r.kind, status: r.status }, r.count);
+    for (const r of rows) if (JOB_STATES.includes(r.status)) this.set({ kind: r.kind, status: r.status }, r.count);
   },
 });
 

@@ -116,6 +116,8 @@ export class TestServer {
   stderr = '';
   /** The log file of the process started last (its stdout and stderr), in TEST_LOG_DIR. */
   logFile = '';
+  /** `http://host:port/metrics` of the ops listener (METRICS_ADDR given), else ''. */
+  metricsUrl = '';
   private child: ChildProcess | null = null;
   private constructor(
     readonly backend: Backend,
@@ -128,7 +130,8 @@ export class TestServer {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-server-test-'));
     // Every test server and its admin commands share a clock file the test can move (see moveClock).
     // SFTP_PORT 0: each test server's inbox on a free port (read back as `sftpPort`), never 2222 for all.
-    const env: NodeJS.ProcessEnv = { ...process.env, DDEX_SERVER_CLOCK_FILE: path.join(dataDir, 'test-clock'), SFTP_PORT: '0', ...extraEnv, DATA_DIR: dataDir };
+    // SHUTDOWN_TIMEOUT 5: a test stopping a server with a job running waits 5 s for it, not 25.
+    const env: NodeJS.ProcessEnv = { ...process.env, DDEX_SERVER_CLOCK_FILE: path.join(dataDir, 'test-clock'), SFTP_PORT: '0', SHUTDOWN_TIMEOUT: '5', ...extraEnv, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     delete env.TEST_DATABASE_URL;
     if (backend.name === 'postgres') env.DATABASE_URL = await createDatabase(backend.adminUrl);
@@ -179,6 +182,7 @@ export class TestServer {
         const m = /listening on (http:\/\/\S+)/.exec(out);
         if (m) {
           this.sftpPort = Number(/sftp inbox on \S+:(\d+)/.exec(out)?.[1] ?? 0);
+          this.metricsUrl = /metrics on (http:\/\/\S+)/.exec(out)?.[1] ?? '';
           clearTimeout(timer);
           resolve(m[1]);
         }
@@ -200,15 +204,29 @@ export class TestServer {
     this.child = null;
   }
 
-  async stopProcess(): Promise<void> {
+  /** SIGTERM, and SIGKILL after `killAfterMs`: how the process ended (`signal` SIGKILL: it had to be killed). */
+  async stopProcess(killAfterMs = 10_000): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
+    if (!child || child.exitCode !== null) return null;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    const how = await exited;
     clearTimeout(timer);
     this.child = null;
+    return how;
+  }
+
+  /** Sends a signal to the running process (without waiting for it to end). */
+  signal(signal: NodeJS.Signals): void {
+    this.child?.kill(signal);
+  }
+
+  /** Resolves when the running process ends: how it ended. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const child = this.child!;
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+    return new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
   }
 
   async stop(): Promise<void> {
