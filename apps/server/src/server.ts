@@ -120,6 +120,11 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   registerApi(app, ctx, ROUTES);
 
   let draining = false;
+  // An answer finished while draining closes its connection: a keep-alive socket would otherwise
+  // hold app.close() until the client's idle timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   const health: ReadinessSources = { db: open.db, dialect: open.dialect, blobs, draining: () => draining };
   registerHealthRoutes(app, health);
   readQueueFrom(() => countJobs(open.db));
