@@ -47,7 +47,7 @@ export function scanFolder(dir) {
   let lines = 0;
   for (const name of logs) {
     const text = fs.readFileSync(path.join(dir, name), 'utf8');
-    lines += text.split('\n').length - 1;
+    lines += text.split('\n').filter(Boolean).length;
     for (const hit of scanText(text, secrets)) hits.push({ file: name, ...hit });
   }
   return { logs: logs.length, lines, secrets: created.length, hits };
