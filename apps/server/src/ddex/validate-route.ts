@@ -6,6 +6,7 @@ import { resolveMember } from '../members/resolve-member.js';
 import type { AppContext, RouteSpec } from '../http/route-spec.js';
 import { bodyGuardOf } from '../http/body-guard.js';
 import { storeTestReport } from '../test-reports/store.js';
+import { dryRunSeconds, secondsSince } from '../ops/metrics.js';
 
 /** A dry-run slot of this process, when both the process's and the caller's credential's limits allow one. */
 function takeSlot(ctx: AppContext, limitKey: string): { release(): void } | null {
@@ -73,7 +74,15 @@ export const validateRoute: RouteSpec = {
       memberId ??= await resolveMember(ctx.db, caller.account.id, batch.memberIdField);
       const input = batch.content.kind === 'buffer' ? ({ kind: 'buffer', bytes: batch.content.buffer } as const) : ({ kind: 'file', path: batch.content.path } as const);
       if (ctx.config.testValidatePauseMs) await new Promise((r) => setTimeout(r, ctx.config.testValidatePauseMs));
-      const report = await ctx.validatePool.run(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
+      const started = performance.now();
+      let report;
+      try {
+        report = await ctx.validatePool.run(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
+      } catch (error) {
+        dryRunSeconds.observe({ outcome: 'error' }, secondsSince(started));
+        throw error;
+      }
+      dryRunSeconds.observe({ outcome: report.verdict ?? 'done' }, secondsSince(started));
       // Every dry run is a test report of the account (kept 90 days, listed by the dashboard).
       await storeTestReport(ctx.db, { accountId: caller.account.id, source: 'api', name: batch.name, report });
       return { data: report };

@@ -73,3 +73,9 @@ async function migrate(db: Kysely<any>, dialect: Dialect, run: (migrator: Migrat
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
   }
 }
+
+/** Migrations this version knows that the database has not applied (readiness: none may be left). */
+export async function pendingMigrations(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InlineProvider(dialect), allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
