@@ -23,6 +23,7 @@ import { ENGINE_LANE, JobRunner } from './jobs/job-runner.js';
 import { registerJobHandlers } from './job-handlers.js';
 import { registerPages } from './http/register-pages.js';
 import { SftpInbox } from './sftp/sftp-server.js';
+import { EventFeed } from './events/event-feed.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -65,6 +66,8 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     listenUrl: open.dialect === 'postgres' ? config.db.location : undefined,
     listenPollMs: config.jobsListenPollMs,
   });
+  // Live pages of the dashboard hear new events, also those a worker in another process writes.
+  const events = new EventFeed({ db: open.db, dialect: open.dialect, listenUrl: open.dialect === 'postgres' ? config.db.location : undefined, log: app.log });
   const ctx: AppContext = {
     db: open.db,
     dialect: open.dialect,
@@ -73,6 +76,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     validatePool,
     validationsInFlight: { count: 0, byKey: new Map() },
     jobs,
+    events,
     publicUrl: () => config.publicUrl ?? listening.url ?? `http://localhost:${config.port}`,
   };
   registerJobHandlers(jobs, ctx, { deliveryPool, pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined });
@@ -91,10 +95,13 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
 
   registerApi(app, ctx, ROUTES);
 
+  if (config.roles.has('api')) events.start();
   if (config.roles.has('worker')) await jobs.start();
   const sftp = config.roles.has('sftp') ? new SftpInbox({ db: open.db, dataDir: config.dataDir, settings: config.sftp, log: app.log }) : null;
   const stop = async () => {
     await sftp?.stop();
+    // Open event streams would keep app.close() waiting for their connections: end them first.
+    await events.stop();
     await app.close();
     await jobs.stop();
     await Promise.all([validatePool.close(), deliveryPool.close()]);

@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config.js';
 import type { BlobStore } from '../blob/blob-store.js';
 import type { EnginePool } from '../ddex/engine-pool.js';
 import type { JobRunner } from '../jobs/job-runner.js';
+import type { EventFeed } from '../events/event-feed.js';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -25,6 +26,8 @@ export interface AppContext {
   publicUrl: () => string;
   /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge(kind)` to start it without waiting for a poll; a delivery too). */
   jobs: JobRunner;
+  /** The outbox's new events for the dashboard's live pages (events/event-feed.ts). */
+  events: EventFeed;
 }
 
 export interface RouteSpec {
