@@ -1,6 +1,6 @@
 /**
  * Every route of the API, in the order of the OpenAPI document, and every page: each capability's
- * `routes.ts` declares its own.
+ * `routes.ts` declares its own; and every page of the dashboard (dashboard/README.md).
  */
 import { ACCOUNT_ROUTES } from './account/routes.js';
 import { DDEX_ROUTES } from './ddex/routes.js';
@@ -10,9 +10,13 @@ import { WEBHOOK_ROUTES } from './webhooks/routes.js';
 import { EARNINGS_ROUTES } from './earnings/routes.js';
 import { PAYOUT_ROUTES } from './payouts/routes.js';
 import { LINK_PAGES, LINK_ROUTES } from './links/routes.js';
+import { CORE_DASHBOARD_PAGES } from './dashboard/routes.js';
+import type { DashboardPage } from './dashboard/page.js';
 import type { PageRoute } from './http/page-route.js';
 import type { RouteSpec } from './http/route-spec.js';
 
 export const ROUTES: RouteSpec[] = [...DDEX_ROUTES, ...ACCOUNT_ROUTES, ...MEMBER_ROUTES, ...RELEASE_ROUTES, ...LINK_ROUTES, ...EARNINGS_ROUTES, ...PAYOUT_ROUTES, ...WEBHOOK_ROUTES];
 
 export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES];
+
+export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES];
