@@ -11,6 +11,9 @@ import { EARNINGS_ROUTES } from './earnings/routes.js';
 import { PAYOUT_ROUTES } from './payouts/routes.js';
 import { LINK_PAGES, LINK_ROUTES } from './links/routes.js';
 import { CORE_DASHBOARD_PAGES } from './dashboard/routes.js';
+import { TEST_REPORT_PAGES } from './dashboard/ddex-test-reports.js';
+import { DELIVERY_PAGES } from './dashboard/ddex-deliveries.js';
+import { CONNECTION_PAGES } from './dashboard/ddex-connection.js';
 import type { DashboardPage } from './dashboard/page.js';
 import type { PageRoute } from './http/page-route.js';
 import type { RouteSpec } from './http/route-spec.js';
@@ -19,4 +22,4 @@ export const ROUTES: RouteSpec[] = [...DDEX_ROUTES, ...ACCOUNT_ROUTES, ...MEMBER
 
 export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES];
 
-export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES];
+export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES, ...TEST_REPORT_PAGES, ...DELIVERY_PAGES, ...CONNECTION_PAGES];

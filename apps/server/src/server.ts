@@ -35,7 +35,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null }; sftp: SftpInbox | null }> {
+export async function buildServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<{ app: FastifyInstance; stop: () => Promise<void>; listening: { url: string | null; sftpPort: number | null }; sftp: SftpInbox | null }> {
   const open: OpenDb = await openMigratedDb(config.db);
   const blobs = await openBlobStore(config);
   await blobs.sweepTemp(24 * 3600_000);
@@ -54,7 +54,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   });
   for (const schema of loadApiSchemas()) app.addSchema(schema);
 
-  const listening: { url: string | null } = { url: null };
+  const listening: { url: string | null; sftpPort: number | null } = { url: null, sftpPort: null };
   // One queue, two lanes: the engine's long runs (deliveries, SFTP batches) never take the slots
   // of the jobs that wait on the network (webhook attempts, emails), nor the other way round.
   const jobs = new JobRunner({
@@ -79,6 +79,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     validationsInFlight: { count: 0, byKey: new Map() },
     jobs,
     events,
+    sftpPort: () => listening.sftpPort ?? config.sftp.port,
     publicUrl: () => config.publicUrl ?? listening.url ?? `http://localhost:${config.port}`,
   };
   registerJobHandlers(jobs, ctx, { deliveryPool, pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined });
@@ -116,6 +117,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
 export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<RunningServer> {
   const { app, stop, listening, sftp } = await buildServer(config, options);
   const sftpPort = sftp ? await sftp.start() : null;
+  listening.sftpPort = sftpPort;
   // A process without the api role (a worker or SFTP process) serves no HTTP.
   // An Expect header other than 100-continue would get Node's own bodiless 417: the API ignores
   // expectations it does not know (RFC 9110 allows it) and answers the request as usual.

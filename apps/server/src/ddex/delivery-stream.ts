@@ -11,15 +11,18 @@ import type { AppContext } from '../http/route-spec.js';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 15_000;
+/** How often the stream asks whether its credential is still good (a session ended in another process). */
+const RECHECK_MS = 5_000;
 
 export const isDeliveryEvent = (type: string) => type.startsWith('ddex.delivery.');
 
 /** Who owns a stream, for `closeOwner` at sign-out: the credential that opened it. */
 export const streamOwnerOf = (caller: Caller) => `${caller.credential.kind}:${caller.credential.id}`;
 
-export function streamDeliveryEvents(ctx: AppContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, after: number): void {
+/** `stillValid`: asked every few seconds; the stream ends once it answers false (or fails). */
+export function streamDeliveryEvents(ctx: AppContext, caller: Caller, request: FastifyRequest, reply: FastifyReply, o: { after: number; stillValid: () => Promise<boolean> }): void {
   const lastEventId = Number(request.headers['last-event-id']);
-  const from = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : Math.max(0, after);
+  const from = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : Math.max(0, o.after);
   reply.hijack();
   const out = reply.raw;
   out.writeHead(200, {
@@ -32,6 +35,13 @@ export function streamDeliveryEvents(ctx: AppContext, caller: Caller, request: F
   out.write('retry: 2000\n\n');
   const keepalive = setInterval(() => out.write(': keep-alive\n\n'), KEEPALIVE_MS);
   keepalive.unref();
+  const recheck = setInterval(() => {
+    o.stillValid().then(
+      (valid) => valid || subscription.close(),
+      () => subscription.close(),
+    );
+  }, RECHECK_MS);
+  recheck.unref();
   const subscription = ctx.events.subscribe({
     accountId: caller.account.id,
     owner: streamOwnerOf(caller),
@@ -43,6 +53,7 @@ export function streamDeliveryEvents(ctx: AppContext, caller: Caller, request: F
     },
     onClose() {
       clearInterval(keepalive);
+      clearInterval(recheck);
       out.end();
     },
   });

@@ -22,6 +22,8 @@ export interface AppContext {
   validatePool: EnginePool;
   /** Dry runs in progress in this process, in all and per credential (`caller.limitKey`; 429 busy above the limits). */
   validationsInFlight: { count: number; byKey: Map<string, number> };
+  /** The SFTP inbox's port as partners reach it: this process's inbox when it has one, else SFTP_PORT. */
+  sftpPort: () => number;
   /** Base URL for links in emails: PUBLIC_URL, else the address this process listens on. */
   publicUrl: () => string;
   /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge(kind)` to start it without waiting for a poll; a delivery too). */
