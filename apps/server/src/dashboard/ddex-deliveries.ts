@@ -87,7 +87,7 @@ ${rows.length === 0 ? html`<p class="empty" data-empty>No delivery yet. Send a b
 <p class="meta"><a href="${BASE}">All deliveries</a></p>
 <p class="live-state hint" data-live="${BASE}/events?after=${after}" data-reload-on="${d.id}" role="status" aria-live="polite"></p>
 <dl class="facts" id="delivery-${d.id}" data-delivery="${d.id}">
-<div><dt>Status</dt><dd>${statusBadge(d.status)}${d.error ? html` <span class="error-text">${d.error}</span>` : ''}</dd></div>
+<div><dt>Status</dt><dd>${statusBadge(d.status)}</dd></div>
 <div><dt>Batch</dt><dd>${d.batch_name}</dd></div>
 <div><dt>Message</dt><dd>${d.message_id || '—'}${d.ern_version ? html` <span class="muted">ERN ${d.ern_version}</span>` : ''}</dd></div>
 <div><dt>Releases</dt><dd>${d.release_count} (${d.created_count} created, ${d.updated_count} updated, ${d.flagged_count} flagged, ${d.left_out_count} left out)</dd></div>
@@ -95,6 +95,7 @@ ${rows.length === 0 ? html`<p class="empty" data-empty>No delivery yet. Send a b
 <div><dt>Received</dt><dd>${when(d.created_at)}</dd></div>
 <div><dt>Finished</dt><dd>${when(d.finished_at)}</dd></div>
 </dl>
+${d.error ? html`<p class="alert delivery-error"><strong>Why:</strong> ${d.error}</p>` : ''}
 <h2>Items</h2>
 ${
   d.items.length === 0
