@@ -225,6 +225,12 @@ describe.each(backends())('dashboard, DDEX section ($name)', (backend) => {
     }
     const own = await signInHttp(server, userA);
     expect((await own.fetch(reportUrl)).status).toBe(200);
+    // The page's actions need the session's CSRF token: without it nothing runs.
+    const before = await open.db.selectFrom('test_reports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const noToken = await own.fetch('/dashboard/ddex/test-reports?name=x.xml', { method: 'POST', headers: { 'content-type': 'application/xml', accept: 'application/json' }, body: '<a/>' });
+    expect(noToken.status).toBe(403);
+    expect((await open.db.selectFrom('test_reports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n).toEqual(before.n);
+    expect((await own.fetch('/dashboard/ddex/connection/password', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status).toBe(403);
 
     const stream = await own.fetch('/dashboard/ddex/deliveries/events?after=0', { headers: { accept: 'text/event-stream' } });
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
