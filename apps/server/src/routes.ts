@@ -14,6 +14,9 @@ import { CORE_DASHBOARD_PAGES } from './dashboard/routes.js';
 import { WEBHOOK_DASHBOARD_PAGES } from './dashboard/webhooks.js';
 import { MONEY_PAGES } from './dashboard/money.js';
 import { MONEY_LIST_PAGES } from './dashboard/money-lists.js';
+import { TEST_REPORT_PAGES } from './dashboard/ddex-test-reports.js';
+import { DELIVERY_PAGES } from './dashboard/ddex-deliveries.js';
+import { CONNECTION_PAGES } from './dashboard/ddex-connection.js';
 import type { DashboardPage } from './dashboard/page.js';
 import type { PageRoute } from './http/page-route.js';
 import type { RouteSpec } from './http/route-spec.js';
@@ -22,4 +25,4 @@ export const ROUTES: RouteSpec[] = [...DDEX_ROUTES, ...ACCOUNT_ROUTES, ...MEMBER
 
 export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES];
 
-export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES, ...WEBHOOK_DASHBOARD_PAGES, ...MONEY_PAGES, ...MONEY_LIST_PAGES];
+export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES, ...TEST_REPORT_PAGES, ...DELIVERY_PAGES, ...CONNECTION_PAGES, ...WEBHOOK_DASHBOARD_PAGES, ...MONEY_PAGES, ...MONEY_LIST_PAGES];

@@ -35,6 +35,7 @@ import { readQueueFrom } from './ops/metrics.js';
 import { OpsListener } from './ops/ops-listener.js';
 import type { ReadinessSources } from './ops/readiness.js';
 import { countJobs } from './jobs/job-queue.js';
+import { EventFeed } from './events/event-feed.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -56,7 +57,7 @@ interface BuiltServer {
   stop: () => Promise<void>;
   shutdown: (jobsGraceMs: number) => Promise<void>;
   handBack: () => Promise<void>;
-  listening: { url: string | null };
+  listening: { url: string | null; sftpPort: number | null };
   sftp: SftpInbox | null;
   ops: OpsListener | null;
 }
@@ -86,7 +87,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   });
   for (const schema of loadApiSchemas()) app.addSchema(schema);
 
-  const listening: { url: string | null } = { url: null };
+  const listening: { url: string | null; sftpPort: number | null } = { url: null, sftpPort: null };
   // One queue, two lanes: the engine's long runs (deliveries, SFTP batches) never take the slots
   // of the jobs that wait on the network (webhook attempts, emails), nor the other way round.
   const jobs = new JobRunner({
@@ -100,6 +101,8 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     listenUrl: open.dialect === 'postgres' ? config.db.location : undefined,
     listenPollMs: config.jobsListenPollMs,
   });
+  // Live pages of the dashboard hear new events, also those a worker in another process writes.
+  const events = new EventFeed({ db: open.db, dialect: open.dialect, listenUrl: open.dialect === 'postgres' ? config.db.location : undefined, log: app.log });
   const ctx: AppContext = {
     db: open.db,
     dialect: open.dialect,
@@ -108,6 +111,8 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
     validatePool,
     validationsInFlight: { count: 0, byKey: new Map() },
     jobs,
+    events,
+    sftpPort: () => listening.sftpPort ?? config.sftp.port,
     publicUrl: () => config.publicUrl ?? listening.url ?? `http://localhost:${config.port}`,
   };
   registerJobHandlers(jobs, ctx, { deliveryPool, pauseBeforeImportMs: Number(process.env.DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS ?? 0) || undefined });
@@ -144,6 +149,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   readQueueFrom(() => countJobs(open.db));
   const ops = config.metricsAddr ? new OpsListener({ address: config.metricsAddr, sources: health, log: app.log }) : null;
 
+  if (config.roles.has('api')) events.start();
   // Workers run the queue's jobs; sftp processes run the inbox's own (job-handlers.ts).
   if (config.roles.has('worker') || config.roles.has('sftp')) await jobs.start();
   const sftp = config.roles.has('sftp') ? new SftpInbox({ db: open.db, dataDir: config.dataDir, settings: config.sftp, log: app.log }) : null;
@@ -155,6 +161,8 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   const stop = async () => {
     draining = true;
     await sftp?.stop();
+    // Open event streams would keep app.close() waiting for their connections: end them first.
+    await events.stop();
     await app.close();
     await jobs.stop();
     await release();
@@ -178,6 +186,7 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   const { app, stop, shutdown, handBack, listening, sftp, ops } = await buildServer(config, options);
   const opsAddress = ops ? await ops.start() : null;
   const sftpPort = sftp ? await sftp.start() : null;
+  listening.sftpPort = sftpPort;
   // A process without the api role (a worker or SFTP process) serves no HTTP.
   // An Expect header other than 100-continue would get Node's own bodiless 417: the API ignores
   // expectations it does not know (RFC 9110 allows it) and answers the request as usual.

@@ -100,6 +100,16 @@ export async function endSession(db: Kysely<Database>, userId: number, sessionId
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Whether a session is still live (not ended, not past its expiry): a long answer made for it (the
+ * dashboard's event stream) asks again as it goes, so a sign-out or a revocation in another process
+ * ends it too.
+ */
+export async function sessionIsLive(db: Kysely<Database>, sessionId: number): Promise<boolean> {
+  const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('ended_at', 'is', null).where('expires_at', '>', nowIso()).executeTakeFirst();
+  return Boolean(row);
+}
+
 export interface SessionRow {
   id: number;
   created_at: string;

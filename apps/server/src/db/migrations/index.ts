@@ -21,6 +21,7 @@ import { sftpAcknowledgements } from './0013-sftp-acknowledgements.js';
 import { oneQueue } from './0014-one-queue.js';
 import { releaseHistory } from './0015-release-history.js';
 import { usersAndSessions } from './0016-users-sessions.js';
+import { dashboardDdex } from './0017-dashboard-ddex.js';
 import { portalDomains } from './0020-portal-domains.js';
 import { serverKeys } from './0021-server-keys.js';
 
@@ -42,6 +43,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0014_one_queue': oneQueue(types),
     '0015_release_history': releaseHistory(types),
     '0016_users_sessions': usersAndSessions(types),
+    '0017_dashboard_ddex': dashboardDdex(types),
     '0020_portal_domains': portalDomains(),
     '0021_server_keys': serverKeys(),
   };
