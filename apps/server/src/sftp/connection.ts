@@ -37,7 +37,7 @@ export async function connectionDetails(db: Kysely<Database>, o: { accountId: nu
     const fingerprint = key ? `SHA256:${crypto.createHash('sha256').update(key.getPublicSSH()).digest('base64').replace(/=+$/, '')}` : '?';
     return { type: key?.type ?? line.split(' ')[0], fingerprint, comment: key?.comment ?? '' };
   });
-  const host = fingerprintOf(loadOrCreateHostKey(o.dataDir));
+  const host = fingerprintOf(await loadOrCreateHostKey(db, o.dataDir));
   return { host: o.host, port: o.port, username: login?.username ?? usernameOf(o.accountId), hasLogin: Boolean(login), hostKey: { fingerprint: host.fingerprint, type: host.type }, keys };
 }
 
