@@ -10,9 +10,11 @@ import { WEBHOOK_ROUTES } from './webhooks/routes.js';
 import { EARNINGS_ROUTES } from './earnings/routes.js';
 import { PAYOUT_ROUTES } from './payouts/routes.js';
 import { LINK_PAGES, LINK_ROUTES } from './links/routes.js';
+import { OAUTH_PAGES } from './mcp/oauth/routes.js';
+import { MANIFEST_PAGE } from './mcp/manifest.js';
 import type { PageRoute } from './http/page-route.js';
 import type { RouteSpec } from './http/route-spec.js';
 
 export const ROUTES: RouteSpec[] = [...DDEX_ROUTES, ...ACCOUNT_ROUTES, ...MEMBER_ROUTES, ...RELEASE_ROUTES, ...LINK_ROUTES, ...EARNINGS_ROUTES, ...PAYOUT_ROUTES, ...WEBHOOK_ROUTES];
 
-export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES];
+export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES, ...OAUTH_PAGES, MANIFEST_PAGE];

@@ -11,6 +11,8 @@ import { EnginePool } from './ddex/engine-pool.js';
 import { loadApiSchemas } from './api-schemas.js';
 import callerPlugin from './auth/caller-plugin.js';
 import { keyAuthenticator } from './auth/key-authenticator.js';
+import { tokenAuthenticator } from './mcp/token-authenticator.js';
+import { registerMcp } from './mcp/register-mcp.js';
 import { addLegacyHeaders } from './http/base-url.js';
 import { registerCors } from './http/cors.js';
 import { requestLogOptions } from './http/request-log.js';
@@ -82,7 +84,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   await app.register(multipart);
   // Before any route: each route's declared callers are checked as it is added (auth/caller-plugin.ts).
-  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db)] });
+  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db), tokenAuthenticator(open.db)] });
 
   app.addHook('onRequest', async (request, reply) => addLegacyHeaders(request, reply));
   registerCors(app);
@@ -90,6 +92,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   registerPages(app, ctx, PAGES);
 
   registerApi(app, ctx, ROUTES);
+  registerMcp(app, ctx);
 
   if (config.roles.has('worker')) await jobs.start();
   const sftp = config.roles.has('sftp') ? new SftpInbox({ db: open.db, dataDir: config.dataDir, settings: config.sftp, log: app.log }) : null;

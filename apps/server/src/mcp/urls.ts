@@ -1,0 +1,48 @@
+/**
+ * Where the MCP server and its authorization server live (spec 5.10, 9.3): {mcp_url} is `/v1/mcp`
+ * of this server, {legacy_mcp_url} `/api/v1/mcp`, moving on the API's schedule. The issuer of the
+ * authorization server is {mcp_url}; its endpoints are under it. URLs follow the origin the request
+ * came through, as the API's own links do (`http/base-url.ts`).
+ */
+import type { FastifyRequest } from 'fastify';
+import { CURRENT_PREFIX, LEGACY_PREFIX, originOf, SUNSET } from '../http/base-url.js';
+import { nowMs } from '../clock.js';
+
+export const MCP_PATH = `${CURRENT_PREFIX}/mcp`;
+export const LEGACY_MCP_PATH = `${LEGACY_PREFIX}/mcp`;
+
+/** The authorization server's endpoints, under the issuer. */
+export const OAUTH_PATHS = {
+  authorize: `${MCP_PATH}/authorize`,
+  token: `${MCP_PATH}/token`,
+  register: `${MCP_PATH}/register`,
+  revoke: `${MCP_PATH}/revoke`,
+} as const;
+
+export interface McpUrls {
+  origin: string;
+  /** {mcp_url}: the current resource, and the issuer. */
+  mcp: string;
+  /** {legacy_mcp_url}. */
+  legacy: string;
+}
+
+export function mcpUrls(request: FastifyRequest): McpUrls {
+  const origin = originOf(request);
+  return { origin, mcp: origin + MCP_PATH, legacy: origin + LEGACY_MCP_PATH };
+}
+
+/** RFC 9728: the protected resource metadata of a resource URL, `/.well-known/oauth-protected-resource` put before its path. */
+export function resourceMetadataUrl(resource: string): string {
+  const url = new URL(resource);
+  return `${url.origin}/.well-known/oauth-protected-resource${url.pathname}`;
+}
+
+/**
+ * The one decision about {legacy_mcp_url}'s sunset: open (and its tokens accepted on both
+ * addresses) before the API's Sunset date on the server clock, closed from it on. Point it at the
+ * API's own sunset decision if that moves.
+ */
+export function legacyMcpOpen(atMs: number = nowMs()): boolean {
+  return atMs < Date.parse(SUNSET);
+}
