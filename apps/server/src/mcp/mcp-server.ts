@@ -26,7 +26,7 @@ function scopeChallenge(scope: Scope): ScopeChallengeHandler {
 }
 
 export function buildMcpServer(ctx: AppContext, caller: Caller, request: FastifyRequest): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {}, logging: {} }, instructions: INSTRUCTIONS });
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
