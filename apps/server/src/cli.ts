@@ -9,6 +9,7 @@ import { openMigratedDb } from './db/connect.js';
 import { registerAccountAdmin } from './account/admin.js';
 import { registerMemberAdmin } from './members/admin.js';
 import { registerKeyAdmin } from './auth/admin.js';
+import { registerUserAdmin } from './users/admin.js';
 import { registerReleaseRecordsAdmin } from './releases/admin-records.js';
 import { registerReleaseAdmin } from './releases/admin.js';
 import { registerEarningsAdmin } from './earnings/admin.js';
@@ -72,6 +73,7 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
   registerAccountAdmin(adminCmd, withDb, intArg);
   const member = registerMemberAdmin(adminCmd, withDb, intArg);
   registerKeyAdmin(adminCmd, withDb, intArg);
+  registerUserAdmin(adminCmd, withDb, intArg);
   const release = registerReleaseRecordsAdmin(adminCmd, withDb, intArg);
   registerReleaseAdmin(release, adminCmd, withDb, intArg);
   registerEarningsAdmin(adminCmd, member, withDb, intArg);

@@ -8,6 +8,7 @@ import { isoIn } from './clock.js';
 import type { AppContext } from './http/route-spec.js';
 import { invitationJob, invitationKey } from './members/invitations.js';
 import { createMailer } from './members/mailer.js';
+import { userInvitationJob, userInvitationKey } from './users/invitation-mail.js';
 import { attemptJob, FANOUT, fanoutJob, RETENTION, retentionJob, settingsFromEnv } from './webhooks/dispatch.js';
 import { secretsKey } from './webhooks/secrets.js';
 import { uploadRetentionJob } from './ddex/uploads/retention.js';
@@ -28,6 +29,7 @@ export function registerJobHandlers(runner: JobRunner, ctx: AppContext, parts: W
   }
   const mailer = createMailer({ smtpUrl: ctx.config.smtpUrl ?? undefined, from: ctx.config.smtpFrom ?? undefined, dataDir: ctx.config.dataDir });
   runner.register(invitationJob({ mailer, publicUrl: () => ctx.publicUrl(), tokenKey: () => invitationKey(ctx.config.dataDir) }));
+  runner.register(userInvitationJob({ mailer, publicUrl: () => ctx.publicUrl(), key: () => userInvitationKey(ctx.config.dataDir) }));
   const webhooks = settingsFromEnv(() => secretsKey(ctx.config.dataDir));
   runner.register(fanoutJob(ctx.dialect)).every(FANOUT, Number(process.env.WEBHOOKS_FANOUT_MS ?? 1000));
   runner.register(attemptJob(webhooks));

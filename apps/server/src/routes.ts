@@ -1,6 +1,6 @@
 /**
  * Every route of the API, in the order of the OpenAPI document, and every page: each capability's
- * `routes.ts` declares its own.
+ * `routes.ts` declares its own; and every page of the dashboard (dashboard/README.md).
  */
 import { ACCOUNT_ROUTES } from './account/routes.js';
 import { DDEX_ROUTES } from './ddex/routes.js';
@@ -12,9 +12,13 @@ import { PAYOUT_ROUTES } from './payouts/routes.js';
 import { LINK_PAGES, LINK_ROUTES } from './links/routes.js';
 import { OAUTH_PAGES } from './mcp/oauth/routes.js';
 import { MANIFEST_PAGE } from './mcp/manifest.js';
+import { CORE_DASHBOARD_PAGES } from './dashboard/routes.js';
+import type { DashboardPage } from './dashboard/page.js';
 import type { PageRoute } from './http/page-route.js';
 import type { RouteSpec } from './http/route-spec.js';
 
 export const ROUTES: RouteSpec[] = [...DDEX_ROUTES, ...ACCOUNT_ROUTES, ...MEMBER_ROUTES, ...RELEASE_ROUTES, ...LINK_ROUTES, ...EARNINGS_ROUTES, ...PAYOUT_ROUTES, ...WEBHOOK_ROUTES];
 
 export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES, ...OAUTH_PAGES, MANIFEST_PAGE];
+
+export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES];

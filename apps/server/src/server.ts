@@ -13,12 +13,14 @@ import callerPlugin from './auth/caller-plugin.js';
 import { keyAuthenticator } from './auth/key-authenticator.js';
 import { tokenAuthenticator } from './mcp/token-authenticator.js';
 import { registerMcp } from './mcp/register-mcp.js';
+import { sessionAuthenticator } from './users/session-authenticator.js';
+import { registerDashboard } from './dashboard/register.js';
 import { addLegacyHeaders } from './http/base-url.js';
 import { registerCors } from './http/cors.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
-import { PAGES, ROUTES } from './routes.js';
+import { DASHBOARD_PAGES, PAGES, ROUTES } from './routes.js';
 import type { AppContext } from './http/route-spec.js';
 import { registerApi } from './http/register-api.js';
 import { ENGINE_LANE, JobRunner } from './jobs/job-runner.js';
@@ -84,12 +86,13 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   await app.register(multipart);
   // Before any route: each route's declared callers are checked as it is added (auth/caller-plugin.ts).
-  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db), tokenAuthenticator(open.db)] });
+  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db), sessionAuthenticator(open.db), tokenAuthenticator(open.db)] });
 
   app.addHook('onRequest', async (request, reply) => addLegacyHeaders(request, reply));
   registerCors(app);
   registerErrorHandling(app);
   registerPages(app, ctx, PAGES);
+  await registerDashboard(app, ctx, DASHBOARD_PAGES);
 
   registerApi(app, ctx, ROUTES);
   registerMcp(app, ctx);

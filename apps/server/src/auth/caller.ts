@@ -22,13 +22,22 @@ export interface KeyCredential {
   created_at: string;
 }
 
-/** A session or a token: only what every credential has, until their authenticators exist. */
-export interface OtherCredential {
-  kind: Exclude<CredentialKind, 'key'>;
+/** A dashboard session (users/session-authenticator.ts): who signed in, and the session's CSRF token. */
+export interface SessionCredential {
+  kind: 'session';
+  id: number;
+  user: { id: number; email: string };
+  /** The synchronizer token every form and state-changing call of this session sends back (dashboard/csrf.ts). */
+  csrfToken: string;
+}
+
+/** An MCP OAuth access token (mcp/token-authenticator.ts): `id` is its grant's, the authorized assistant's. */
+export interface TokenCredential {
+  kind: 'token';
   id: number;
 }
 
-export type Credential = KeyCredential | OtherCredential;
+export type Credential = KeyCredential | SessionCredential | TokenCredential;
 
 export interface Caller {
   account: { id: number; name: string; email: string };
@@ -92,5 +101,11 @@ declare module 'fastify' {
  */
 export function keyOf(caller: Caller): KeyCredential {
   if (caller.credential.kind !== 'key') throw new Error(`a key-only route was called with a ${caller.credential.kind}`);
+  return caller.credential;
+}
+
+/** The session behind a Caller, for dashboard routes (they take sessions only; another kind here is a declaration mistake). */
+export function sessionOf(caller: Caller): SessionCredential {
+  if (caller.credential.kind !== 'session') throw new Error(`a session-only route was called with a ${caller.credential.kind}`);
   return caller.credential;
 }

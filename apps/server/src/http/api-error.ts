@@ -31,7 +31,13 @@ export type ErrorCode =
   /** 408: the body stopped arriving, or arrived far slower than any real client (README "Choices"). */
   | 'request_timeout'
   /** 431: the request's headers (the request line and query included) are over 16 KB. */
-  | 'headers_too_large';
+  | 'headers_too_large'
+  /** 401: the dashboard session's cookie names a session that ended or expired. */
+  | 'session_ended'
+  /** 403: a dashboard form or call without its session's CSRF token, or from another origin. */
+  | 'csrf_refused'
+  /** 429: too many failed sign-ins for an email or from an address. */
+  | 'sign_in_locked';
 
 export class ApiError extends Error {
   constructor(

@@ -20,6 +20,7 @@ import { uploadsStore } from './0012-uploads-store.js';
 import { sftpAcknowledgements } from './0013-sftp-acknowledgements.js';
 import { oneQueue } from './0014-one-queue.js';
 import { releaseHistory } from './0015-release-history.js';
+import { usersAndSessions } from './0016-users-sessions.js';
 import { mcpOauth } from './0019-mcp-oauth.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -39,6 +40,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0013_sftp_acknowledgements': sftpAcknowledgements(types),
     '0014_one_queue': oneQueue(types),
     '0015_release_history': releaseHistory(types),
+    '0016_users_sessions': usersAndSessions(types),
     '0019_mcp_oauth': mcpOauth(types),
   };
 }
