@@ -13,6 +13,8 @@ import { LINK_PAGES, LINK_ROUTES } from './links/routes.js';
 import { OAUTH_PAGES } from './mcp/oauth/routes.js';
 import { MANIFEST_PAGE } from './mcp/manifest.js';
 import { CORE_DASHBOARD_PAGES } from './dashboard/routes.js';
+import { CONSENT_PAGES } from './dashboard/assistants-consent.js';
+import { ASSISTANT_PAGES } from './dashboard/settings-assistants.js';
 import type { DashboardPage } from './dashboard/page.js';
 import type { PageRoute } from './http/page-route.js';
 import type { RouteSpec } from './http/route-spec.js';
@@ -21,4 +23,4 @@ export const ROUTES: RouteSpec[] = [...DDEX_ROUTES, ...ACCOUNT_ROUTES, ...MEMBER
 
 export const PAGES: PageRoute[] = [...MEMBER_PAGES, ...LINK_PAGES, ...OAUTH_PAGES, MANIFEST_PAGE];
 
-export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES];
+export const DASHBOARD_PAGES: DashboardPage[] = [...CORE_DASHBOARD_PAGES, ...CONSENT_PAGES, ...ASSISTANT_PAGES];

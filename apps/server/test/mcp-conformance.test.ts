@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpAccount, TestServer } from './support/server-process.js';
 import { obtainTokens, tokenRequest } from './support/mcp-oauth.js';
+import { makeUser, signInHttp } from './support/browser.js';
 import { startTokenProxy } from './support/token-proxy.js';
 
 const NODE = process.env.MCP_CONFORMANCE_NODE;
@@ -58,7 +59,7 @@ describe.skipIf(!NODE || !CLI)('MCP conformance suite, server scenarios', () => 
   beforeAll(async () => {
     server = await TestServer.start({ name: 'sqlite' });
     const account = await setUpAccount(server, { scopes: ['ddex:write', 'members:read', 'earnings:read', 'payouts:read'] });
-    tokens = await obtainTokens(server.url, account.key);
+    tokens = await obtainTokens(server.url, await signInHttp(server, await makeUser(server, account.accountId)));
     obtainedAt = Date.now();
     proxy = await startTokenProxy(`${server.url}/v1/mcp`, () => tokens.access_token);
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-conformance-'));

@@ -1,6 +1,7 @@
 /**
  * The MCP server end to end with the SDK's own client (issue 44): discovery from the 401, dynamic
- * registration, the code flow with PKCE through the consent page (driven over HTTP), the tool
+ * registration, the code flow with PKCE through the dashboard's consent page (signed in, driven
+ * over HTTP), the tool
  * list, a validate call answering the same report as the API, a refresh once the access token has
  * expired on the server clock, and a revocation after which calls fail.
  */
@@ -9,13 +10,16 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@model
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { audioMessage } from '../../test/support/ddex-fixtures.js';
 import { consent, MemoryOAuthProvider } from '../../test/support/mcp-oauth.js';
+import { makeUser, signInHttp, type HttpSession } from '../../test/support/browser.js';
 
 describe.each(backends())('MCP server with the SDK client ($name)', (backend) => {
   let server: TestServer;
   let account: Awaited<ReturnType<typeof setUpAccount>>;
+  let session: HttpSession;
   beforeAll(async () => {
     server = await TestServer.start(backend);
     account = await setUpAccount(server, { scopes: ['ddex:write', 'members:read'] });
+    session = await signInHttp(server, await makeUser(server, account.accountId));
   });
   afterAll(() => server?.stop());
 
@@ -40,7 +44,7 @@ describe.each(backends())('MCP server with the SDK client ($name)', (backend) =>
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('resource')).toBe(`${server.url}/v1/mcp`);
 
-    const back = await consent(server.url, authorizationUrl, account.key);
+    const back = await consent(session, authorizationUrl);
     expect(back.searchParams.get('iss')).toBe(`${server.url}/v1/mcp`);
     const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/v1/mcp`), { authProvider: provider });
     await transport.finishAuth(back.searchParams);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { audioMessage } from '../../test/support/ddex-fixtures.js';
 import { deliver } from '../../test/support/deliveries.js';
+import { makeUser, signInHttp, type HttpSession } from '../../test/support/browser.js';
 import { authorizationUrl, consent, obtainTokens, pkce, REDIRECT_URI, registerClient, tokenRequest } from '../../test/support/mcp-oauth.js';
 
 /** A JSON-RPC request in the 2025-06-18 revision, which the endpoint serves statelessly. */
@@ -35,16 +36,18 @@ async function rpcResult(response: Response): Promise<any> {
 describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
   let server: TestServer;
   let account: Awaited<ReturnType<typeof setUpAccount>>;
+  let session: HttpSession;
   beforeAll(async () => {
     server = await TestServer.start(backend);
     account = await setUpAccount(server, { scopes: ['ddex:write', 'members:read'] });
+    session = await signInHttp(server, await makeUser(server, account.accountId));
   });
   afterAll(() => server?.stop());
 
   const codeFor = async (o: { scope?: string } = {}) => {
     const clientId = await registerClient(server.url);
     const { verifier, challenge } = pkce();
-    const back = await consent(server.url, authorizationUrl(server.url, { clientId, challenge, scope: o.scope }), account.key);
+    const back = await consent(session, authorizationUrl(server.url, { clientId, challenge, scope: o.scope }));
     return { clientId, verifier, code: back.searchParams.get('code')! };
   };
 
@@ -113,7 +116,7 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
   });
 
   it('refuses an expired access token with invalid_token and its resource metadata', async () => {
-    const tokens = await obtainTokens(server.url, account.key);
+    const tokens = await obtainTokens(server.url, session);
     expect((await mcpCall(server, tokens.access_token, 'tools/list', {})).status).toBe(200);
     server.moveClock(11 * 60_000);
     try {
@@ -129,7 +132,7 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
   });
 
   it('answers a tool beyond the token\'s scopes with 403 insufficient_scope naming the scope', async () => {
-    const tokens = await obtainTokens(server.url, account.key, { scope: 'ddex:validate' });
+    const tokens = await obtainTokens(server.url, session, { scope: 'ddex:validate' });
     expect(tokens.scope).toBe('ddex:validate');
     const within = await mcpCall(server, tokens.access_token, 'tools/call', { name: 'list_deliveries', arguments: {} });
     expect(within.status).toBe(200);
@@ -141,14 +144,58 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
     expect(challenge).toContain('members:read');
   });
 
-  it('grants no scope the signing-in key lacks', async () => {
-    const narrow = await setUpAccount(server, { scopes: ['ddex:validate'] });
-    const tokens = await obtainTokens(server.url, narrow.key, { scope: 'ddex:validate payouts:read' });
-    expect(tokens.scope).toBe('ddex:validate');
+  it('grants what the partner ticked, and nothing when they deny', async () => {
+    const clientId = await registerClient(server.url);
+    const { verifier, challenge } = pkce();
+    const back = await consent(session, authorizationUrl(server.url, { clientId, challenge, scope: 'ddex:validate payouts:read' }), { tick: ['ddex:validate'] });
+    const answer = await tokenRequest(server.url, { grant_type: 'authorization_code', code: back.searchParams.get('code')!, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
+    expect((await answer.json()).scope).toBe('ddex:validate');
+    const denied = await consent(session, authorizationUrl(server.url, { clientId, challenge: pkce().challenge, state: 'st-2' }), { decision: 'deny' });
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('st-2');
+    expect(denied.searchParams.get('code')).toBeNull();
+  });
+
+  it('sends a signed-out partner to the dashboard\'s sign-in and back, and refuses a consent without the CSRF token', async () => {
+    const clientId = await registerClient(server.url);
+    const first = await fetch(authorizationUrl(server.url, { clientId, challenge: pkce().challenge, scope: 'ddex:validate members:read' }), { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    const consentPath = first.headers.get('location')!;
+    const signedOut = await server.fetch(consentPath, { redirect: 'manual' });
+    expect(signedOut.status).toBe(303);
+    const signIn = new URL(signedOut.headers.get('location')!, server.url);
+    expect(signIn.pathname).toBe('/dashboard/sign-in');
+    expect(signIn.searchParams.get('next')).toBe(consentPath);
+    const page = await session.fetch(consentPath);
+    const html = await page.text();
+    expect(html).toContain('Hand-driven client');
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:9");
+    const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].filter((m) => m[1] !== '_csrf').map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_x, n) => String.fromCharCode(Number(n)))]));
+    fields.set('decision', 'allow');
+    fields.append('grant_scope', 'ddex:validate');
+    const forged = await session.fetch('/dashboard/assistants/authorize', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString() });
+    expect(forged.status).toBe(403);
+    expect(forged.headers.get('location')).toBeNull();
+  });
+
+  it('lists authorized assistants in Settings → Assistants and revokes one there', async () => {
+    const tokens = await obtainTokens(server.url, session, { scope: 'ddex:validate' });
+    const list = await (await session.fetch('/dashboard/settings/assistants')).text();
+    expect(list).toContain('Hand-driven client');
+    expect(list).toContain(tokens.clientId);
+    const id = new RegExp(`action="/dashboard/settings/assistants/(\\d+)/revoke"`).exec(list)![1];
+    const other = await setUpAccount(server);
+    const stranger = await signInHttp(server, await makeUser(server, other.accountId));
+    expect((await stranger.fetch(`/dashboard/settings/assistants/${id}/revoke`, { method: 'POST', csrf: true })).status).toBe(404);
+    expect((await mcpCall(server, tokens.access_token, 'tools/list', {})).status).toBe(200);
+    const revoked = await session.fetch(`/dashboard/settings/assistants/${id}/revoke`, { method: 'POST', csrf: true });
+    expect(revoked.status).toBe(303);
+    expect((await mcpCall(server, tokens.access_token, 'tools/list', {})).status).toBe(401);
+    expect(await (await session.fetch('/dashboard/settings/assistants')).text()).not.toContain(tokens.clientId);
   });
 
   it('refuses a foreign Origin (DNS rebinding) and serves a loopback one', async () => {
-    const tokens = await obtainTokens(server.url, account.key);
+    const tokens = await obtainTokens(server.url, session);
     const foreign = await mcpCall(server, tokens.access_token, 'tools/list', {}, { headers: { origin: 'http://evil.example' } });
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).error.message).toContain('Forbidden');
@@ -158,7 +205,7 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
   });
 
   it('rotates refresh tokens; presenting a rotated one revokes the whole family', async () => {
-    const tokens = await obtainTokens(server.url, account.key);
+    const tokens = await obtainTokens(server.url, session);
     const next = await tokenRequest(server.url, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: tokens.clientId });
     expect(next.status).toBe(200);
     const rotated = await next.json();
@@ -175,14 +222,14 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
   it('answers another account\'s delivery as not found', async () => {
     const other = await setUpAccount(server, { scopes: ['ddex:write'] });
     const delivered = await deliver(server, other.key, audioMessage().xml);
-    const tokens = await obtainTokens(server.url, account.key);
+    const tokens = await obtainTokens(server.url, session);
     const answer = await rpcResult(await mcpCall(server, tokens.access_token, 'tools/call', { name: 'get_delivery', arguments: { id: String(delivered.id) } }));
     expect(answer.result.isError).toBe(true);
     expect(answer.result.structuredContent).toMatchObject({ code: 'not_found' });
   });
 
   it('serves {legacy_mcp_url} with the API\'s legacy headers until the sunset, then refuses it and its tokens', async () => {
-    const legacy = await obtainTokens(server.url, account.key, { resource: `${server.url}/api/v1/mcp` });
+    const legacy = await obtainTokens(server.url, session, { resource: `${server.url}/api/v1/mcp` });
     const onLegacy = await mcpCall(server, legacy.access_token, 'tools/list', {}, { path: '/api/v1/mcp' });
     expect(onLegacy.status).toBe(200);
     expect(onLegacy.headers.get('sunset')).toBe('Fri, 30 Apr 2027 00:00:00 GMT');

@@ -11,6 +11,9 @@ import { nowMs } from '../clock.js';
 export const MCP_PATH = `${CURRENT_PREFIX}/mcp`;
 export const LEGACY_MCP_PATH = `${LEGACY_PREFIX}/mcp`;
 
+/** The consent page, in the dashboard (its sign-in, its layout, its CSRF check). */
+export const CONSENT_PATH = '/dashboard/assistants/authorize';
+
 /** The authorization server's endpoints, under the issuer. */
 export const OAUTH_PATHS = {
   authorize: `${MCP_PATH}/authorize`,

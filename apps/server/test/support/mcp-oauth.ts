@@ -1,11 +1,12 @@
 /**
  * Test helpers for the MCP server's authorization server: an OAuth client provider for the SDK's
  * client that keeps everything in memory and records where it was sent to authorize; the consent
- * page driven over HTTP (its form read from the HTML, signed in with an API key); and the whole
+ * page driven over HTTP (signed in to the dashboard, its form read from the HTML); and the whole
  * code flow by hand (registration, PKCE, consent, token), for tests that need a token quickly.
  */
 import crypto from 'node:crypto';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { HttpSession } from './browser.js';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
@@ -54,10 +55,10 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   }
 }
 
-/** The hidden fields and scope boxes of the consent page's form. */
+/** The hidden fields (the request's and the CSRF token) and scope boxes of the consent page's form. */
 export function formOf(html: string): { action: string; fields: Record<string, string>; scopes: string[] } {
-  const decode = (s: string) => s.replace(/&#(\d+);/g, (_m, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
-  const action = decode(/<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '');
+  const decode = (s: string) => s.replace(/&#(\d+);/g, (_m, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  const action = decode(/<form method="post" action="([^"]+)" class="stack">/.exec(html)?.[1] ?? '');
   const fields: Record<string, string> = {};
   for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[decode(m[1])] = decode(m[2]);
   const scopes = [...html.matchAll(/name="grant_scope" value="([^"]+)"/g)].map((m) => decode(m[1]));
@@ -65,21 +66,24 @@ export function formOf(html: string): { action: string; fields: Record<string, s
 }
 
 /**
- * Opens the authorization URL, fills the consent form (the API key, the scopes ticked: all offered
- * unless `tick` says which) and answers the redirect's Location.
+ * As a partner's browser: opens the authorization URL, follows it to the dashboard's consent page
+ * with the signed-in session, submits the form (the scopes ticked: all offered unless `tick` says
+ * which) and answers where the browser is sent back to.
  */
-export async function consent(origin: string, authorizationUrl: URL | string, key: string, o: { tick?: string[]; decision?: 'allow' | 'deny' } = {}): Promise<URL> {
-  const page = await fetch(authorizationUrl, { redirect: 'manual' });
+export async function consent(session: HttpSession, authorizationUrl: URL | string, o: { tick?: string[]; decision?: 'allow' | 'deny' } = {}): Promise<URL> {
+  const first = await fetch(authorizationUrl, { redirect: 'manual' });
+  const toConsent = first.headers.get('location');
+  if (first.status !== 303 || !toConsent) throw new Error(`authorize answered ${first.status}: ${(await first.text()).slice(0, 300)}`);
+  const page = await session.fetch(toConsent);
   const html = await page.text();
   if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${html.slice(0, 300)}`);
   const form = formOf(html);
   const body = new URLSearchParams(form.fields);
   for (const s of o.tick ?? form.scopes) body.append('grant_scope', s);
-  body.set('api_key', key);
   body.set('decision', o.decision ?? 'allow');
-  const answer = await fetch(new URL(form.action, origin), { method: 'POST', body, redirect: 'manual' });
+  const answer = await session.fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() });
   const location = answer.headers.get('location');
-  if (answer.status !== 302 || !location) throw new Error(`consent answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
+  if (answer.status !== 303 || !location) throw new Error(`consent answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
   return new URL(location);
 }
 
@@ -111,11 +115,11 @@ export function tokenRequest(origin: string, params: Record<string, string>): Pr
   return fetch(`${origin}/v1/mcp/token`, { method: 'POST', body: new URLSearchParams(params) });
 }
 
-/** The whole flow by hand: a new client, consent with `key`, the code exchanged. */
-export async function obtainTokens(origin: string, key: string, o: { scope?: string; resource?: string } = {}) {
+/** The whole flow by hand: a new client, consent in `session`, the code exchanged. */
+export async function obtainTokens(origin: string, session: HttpSession, o: { scope?: string; resource?: string } = {}) {
   const clientId = await registerClient(origin);
   const { verifier, challenge } = pkce();
-  const back = await consent(origin, authorizationUrl(origin, { clientId, challenge, scope: o.scope, resource: o.resource }), key);
+  const back = await consent(session, authorizationUrl(origin, { clientId, challenge, scope: o.scope, resource: o.resource }));
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code: ${back}`);
   const answer = await tokenRequest(origin, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });

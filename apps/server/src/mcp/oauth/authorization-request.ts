@@ -12,6 +12,9 @@ import { findClient } from './clients.js';
 import { OAuthFailure } from './oauth-error.js';
 import { S256_CHALLENGE } from './secrets.js';
 
+/** The parameters of an authorization request (RFC 6749 4.1.1, RFC 7636 4.3, RFC 8707 2). */
+export const REQUEST_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'scope', 'state', 'resource'] as const;
+
 export interface AuthorizationRequest {
   clientId: string;
   clientName: string;

@@ -147,3 +147,27 @@ export async function revokeByToken(db: Kysely<Database>, token: string, clientI
   if (clientId !== undefined && clientId !== row.client_id) throw new OAuthFailure('invalid_client', 'This token was issued to another client.');
   await revokeGrant(db, row.grant_id, 'revoked_by_client');
 }
+
+/** The account's authorized assistants (grants not revoked), newest first, for Settings → Assistants. */
+export async function listGrants(db: Kysely<Database>, accountId: number) {
+  const rows = await db.selectFrom('oauth_grants').selectAll().where('account_id', '=', accountId).where('revoked_at', 'is', null).orderBy('id', 'desc').execute();
+  const lastUse = new Map<number, string>();
+  if (rows.length) {
+    const tokens = await db
+      .selectFrom('oauth_tokens')
+      .select(['grant_id', (eb) => eb.fn.max('created_at').as('last')])
+      .where('grant_id', 'in', rows.map((r) => r.id))
+      .groupBy('grant_id')
+      .execute();
+    for (const t of tokens) lastUse.set(t.grant_id, String(t.last));
+  }
+  return rows.map((r) => ({ id: r.id, client_id: r.client_id, client_name: r.client_name, scopes: JSON.parse(r.scopes) as string[], resource: r.resource, created_at: r.created_at, last_token_at: lastUse.get(r.id) ?? null }));
+}
+
+/** Revokes one of the account's grants; false when it is not the account's or already revoked. */
+export async function revokeAccountGrant(db: Kysely<Database>, accountId: number, grantId: number): Promise<boolean> {
+  const row = await db.selectFrom('oauth_grants').select('id').where('id', '=', grantId).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+  if (!row) return false;
+  await revokeGrant(db, grantId, 'revoked_in_dashboard');
+  return true;
+}

@@ -4,16 +4,12 @@
  * token (RFC 6749 with RFC 7636 and RFC 8707), revocation (RFC 7009).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PageRoute } from '../../http/page-route.js';
-import { ApiError } from '../../http/api-error.js';
-import { hasScope, type Scope } from '../../auth/api-keys.js';
-import { keyAuthenticator } from '../../auth/key-authenticator.js';
-import { LEGACY_MCP_PATH, MCP_PATH, mcpUrls, OAUTH_PATHS } from '../urls.js';
+import { escapeHtml, htmlPage, type PageRoute } from '../../http/page-route.js';
+import { CONSENT_PATH, LEGACY_MCP_PATH, MCP_PATH, mcpUrls, OAUTH_PATHS } from '../urls.js';
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
 import { registerClient } from './clients.js';
-import { checkAuthorizationRequest, errorRedirect, RedirectedProblem, ShownProblem, type AuthorizationRequest } from './authorization-request.js';
-import { consentPage, problemPage } from './consent-page.js';
-import { createGrantWithCode, exchangeCode, refreshTokens, revokeByToken } from './grants.js';
+import { checkAuthorizationRequest, errorRedirect, RedirectedProblem, REQUEST_PARAMS, ShownProblem } from './authorization-request.js';
+import { exchangeCode, refreshTokens, revokeByToken } from './grants.js';
 import { oauthEndpoint, OAuthFailure } from './oauth-error.js';
 import { readForm, readJson, required, single } from './params.js';
 
@@ -33,61 +29,29 @@ function resourceMetadataRoute(resourcePath: string): PageRoute {
   };
 }
 
-/** The query of a GET, or the form of a POST, one value per name. */
-async function authorizationParams(request: FastifyRequest): Promise<Record<string, string>> {
-  if (request.method === 'GET') return single(new URLSearchParams(request.url.split('?')[1] ?? ''), 'query');
-  return single(await readForm(request), 'form');
-}
-
+/**
+ * RFC 6749 4.1.1: the request is checked here first (a bad client or redirect URI is shown, never
+ * followed; other problems go back to the client), then the partner is sent to the consent page
+ * in the dashboard, which signs them in first and comes back (dashboard/assistants-consent.ts).
+ */
 async function authorize(ctx: Parameters<PageRoute['handler']>[0], request: FastifyRequest, reply: FastifyReply) {
   const urls = mcpUrls(request);
-  let params: Record<string, string>;
-  let checked: AuthorizationRequest;
   try {
-    // The form's own fields are read here; grant_scope repeats, so it is taken apart first.
-    if (request.method === 'POST') {
-      const form = await readForm(request);
-      const granted = form.getAll('grant_scope');
-      form.delete('grant_scope');
-      params = { ...single(form, 'form'), grant_scope: granted.join(' ') };
-    } else params = await authorizationParams(request);
-    checked = await checkAuthorizationRequest(ctx.db, urls, params);
+    const params = single(new URLSearchParams(request.url.split('?')[1] ?? ''), 'query');
+    await checkAuthorizationRequest(ctx.db, urls, params);
+    // Encoded with %20 for spaces: the dashboard's sign-in keeps a return path of plain URL characters only.
+    const query = Object.entries(params)
+      .filter(([name]) => (REQUEST_PARAMS as readonly string[]).includes(name))
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('&');
+    return reply.redirect(`${CONSENT_PATH}?${query}`, 303);
   } catch (error) {
-    if (error instanceof ShownProblem || error instanceof OAuthFailure) return problemPage(reply, error.message);
+    if (error instanceof ShownProblem || error instanceof OAuthFailure) {
+      return htmlPage(reply, 400, 'Authorization refused', `<h1>This authorization request cannot be served</h1><p role="alert">${escapeHtml(error.message)}</p>`);
+    }
     if (error instanceof RedirectedProblem) return reply.redirect(errorRedirect(error, urls.mcp), 302);
     throw error;
   }
-  if (request.method === 'GET') return consentPage(reply, OAUTH_PATHS.authorize, params, checked);
-
-  if (params.decision !== 'allow') return reply.redirect(errorRedirect(new RedirectedProblem(checked.redirectUri, 'access_denied', 'The partner denied the request.', checked.state), urls.mcp), 302);
-  // Sign-in: one of the account's API keys, checked as the API checks it (revoked, expired, inactive, plan).
-  const key = params.api_key ?? '';
-  let caller;
-  try {
-    caller = await keyAuthenticator(ctx.db).authenticate({ headers: { authorization: `Bearer ${key}` } } as FastifyRequest);
-  } catch (error) {
-    if (error instanceof ApiError) return consentPage(reply, OAUTH_PATHS.authorize, params, checked, `Sign-in refused: ${error.message}`);
-    throw error;
-  }
-  if (!caller) return consentPage(reply, OAUTH_PATHS.authorize, params, checked, 'Sign in with an API key of your account.');
-  const ticked = params.grant_scope.split(' ').filter(Boolean);
-  // Granted: what the client asked for, the partner ticked, and the signed-in credential holds.
-  const scopes = checked.scopes.filter((s) => ticked.includes(s) && hasScope(caller.scopes, s as Scope));
-  if (!scopes.length) return consentPage(reply, OAUTH_PATHS.authorize, params, checked, 'None of the ticked permissions is held by this key: tick one it holds, or sign in with another key.');
-  const code = await createGrantWithCode(ctx.db, {
-    accountId: caller.account.id,
-    clientId: checked.clientId,
-    clientName: checked.clientName,
-    scopes,
-    resource: checked.resource,
-    redirectUri: checked.redirectUri,
-    codeChallenge: checked.codeChallenge,
-  });
-  const target = new URL(checked.redirectUri);
-  target.searchParams.set('code', code);
-  if (checked.state !== undefined) target.searchParams.set('state', checked.state);
-  target.searchParams.set('iss', urls.mcp);
-  return reply.redirect(target.toString(), 302);
 }
 
 export const OAUTH_PAGES: PageRoute[] = [
@@ -101,7 +65,6 @@ export const OAUTH_PAGES: PageRoute[] = [
     handler: (ctx, request, reply) => oauthEndpoint(reply, async () => json(reply, 201, await registerClient(ctx.db, await readJson(request)))),
   },
   { method: 'GET', path: OAUTH_PATHS.authorize, handler: authorize },
-  { method: 'POST', path: OAUTH_PATHS.authorize, handler: authorize },
   {
     method: 'POST',
     path: OAUTH_PATHS.token,
