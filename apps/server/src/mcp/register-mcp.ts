@@ -24,13 +24,13 @@ function jsonRpcError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).header('content-type', 'application/json').send({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
 }
 
-function webRequest(request: FastifyRequest): Request {
+function webRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal };
   if (request.method === 'POST' && request.body) {
     init.body = Readable.toWeb(request.body as Readable) as unknown as ReadableStream;
     init.duplex = 'half';
@@ -42,7 +42,8 @@ export function registerMcp(app: FastifyInstance, ctx: AppContext): void {
   const handler = createMcpHandler(({ authInfo }) => {
     const extra = authInfo?.extra as { caller: Caller; request: FastifyRequest };
     return buildMcpServer(ctx, extra.caller, extra.request);
-  }, { onerror: (error) => app.log.debug({ err: error }, 'mcp request refused') });
+    // 8 MiB: the validate tool takes 5 MiB of XML, which JSON escaping can grow.
+  }, { maxRequestBodySize: 8 * 1024 * 1024, onerror: (error) => app.log.debug({ err: error }, 'mcp request refused') });
   app.addHook('onClose', async () => handler.close());
   const allowed = allowedOriginHosts(ctx.config.publicUrl);
 
@@ -62,7 +63,7 @@ export function registerMcp(app: FastifyInstance, ctx: AppContext): void {
         const resource = isLegacyUrl(request.url) ? mcpUrls(request).legacy : mcpUrls(request).mcp;
         const abort = new AbortController();
         reply.raw.once('close', () => abort.abort());
-        const response = await handler.fetch(webRequest(request), {
+        const response = await handler.fetch(webRequest(request, abort.signal), {
           authInfo: {
             token,
             clientId: String(caller.credential.id),

@@ -5,7 +5,7 @@
  * revoked (the token or its grant), expired on the server clock, or issued for a resource other
  * than this server's MCP addresses (RFC 8707; a token for {legacy_mcp_url} is good on both until
  * its sunset, `legacyMcpOpen`). Then the account's own checks, as for keys (inactive, plan). The
- * Caller's scopes are the token's, which consent already bounded by the signed-in credential's.
+ * Caller's scopes are the token's (what the partner granted) within the account's.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import type { Authenticator, Caller } from '../auth/caller.js';
 import { planOf } from '../auth/plans.js';
+import { SCOPES } from '../auth/api-keys.js';
 import { nowIso } from '../clock.js';
 import { ACCESS_PREFIX, hashSecret } from './oauth/secrets.js';
 import { isLegacyUrl } from '../http/base-url.js';
@@ -83,7 +84,8 @@ async function authenticateToken(db: Kysely<Database>, request: FastifyRequest):
   if (!plan.included) throw new ApiError(403, 'api_not_in_plan', `The ${row.plan} plan does not include the API (Enterprise and Custom do).`);
   return {
     account: { id: row.account_id, name: row.account_name, email: row.account_email },
-    scopes: JSON.parse(row.scopes) as string[],
+    // Granted ∩ the account's: a dashboard user holds every scope of its account, so the account's are all.
+    scopes: (JSON.parse(row.scopes) as string[]).filter((s) => (SCOPES as readonly string[]).includes(s)),
     via: 'token',
     credential: { kind: 'token', id: row.grant_id },
     plan,
