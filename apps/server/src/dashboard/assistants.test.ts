@@ -39,7 +39,7 @@ describe.each(backends())('assistants in the dashboard ($name)', (backend) => {
     });
 
     await page.goto(authorizationUrl(server.url, { clientId, challenge, scope: 'ddex:validate members:read' }).toString());
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/dashboard/sign-in');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await Promise.all([page.waitForURL('**/dashboard/assistants/authorize?**'), page.getByRole('button', { name: 'Sign in' }).click()]);
@@ -52,7 +52,7 @@ describe.each(backends())('assistants in the dashboard ($name)', (backend) => {
     await page.keyboard.press('Space');
     await tabTo(page, page.getByRole('button', { name: 'Allow' }));
     await page.keyboard.press('Enter');
-    await expect.poll(() => returned?.searchParams.get('code') ?? null).toMatch(/^mcp_code_/);
+    await expect.poll(() => returned?.searchParams.get('code') ?? '', { timeout: 30_000 }).toMatch(/^mcp_code_/);
     expect(returned!.searchParams.get('state')).toBe('st-1');
     const answer = await tokenRequest(server.url, { grant_type: 'authorization_code', code: returned!.searchParams.get('code')!, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
     expect((await answer.json()).scope).toBe('ddex:validate');
