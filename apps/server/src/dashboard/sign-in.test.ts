@@ -47,8 +47,11 @@ describe.each(backends())('dashboard sign-in and sessions ($name)', (backend) =>
     await screenshot(page, 'invite-password-set');
 
     // The link is spent.
-    await page.goto(invitePath(invited.link));
+    const spent = await page.goto(invitePath(invited.link));
+    expect(spent!.status()).toBe(410);
     expect(await page.textContent('h1')).toBe('Invitation no longer valid');
+    await checkA11y(page);
+    await screenshot(page, 'invite-spent');
 
     await page.goto('/dashboard/sign-in');
     await checkA11y(page);
@@ -61,6 +64,18 @@ describe.each(backends())('dashboard sign-in and sessions ($name)', (backend) =>
     expect(await page.textContent('.who')).toContain(`Partner ${account.email}`);
     await checkA11y(page);
     await screenshot(page, 'home');
+    // A phone's width: the navigation moves above the content.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkA11y(page);
+    await screenshot(page, 'home-narrow');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // An unknown dashboard page is a page too, not JSON.
+    const missing = await page.goto('/dashboard/no-such-page');
+    expect(missing!.status()).toBe(404);
+    expect(await page.textContent('h1')).toBe('Not found');
+    await checkA11y(page);
+    await screenshot(page, 'not-found');
+    await page.goto('/dashboard');
 
     const [cookie] = (await context.cookies()).filter((c) => c.name === 'ddex_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
