@@ -13,6 +13,8 @@ import { loadApiSchemas } from './api-schemas.js';
 import callerPlugin from './auth/caller-plugin.js';
 import { keyAuthenticator } from './auth/key-authenticator.js';
 import { legacyBaseHook } from './http/legacy-base.js';
+import { tokenAuthenticator } from './mcp/token-authenticator.js';
+import { registerMcp } from './mcp/register-mcp.js';
 import { registerCors } from './http/cors.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -122,7 +124,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   await app.register(multipart);
   // Before any route: each route's declared callers are checked as it is added (auth/caller-plugin.ts).
-  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db), sessionAuthenticator(open.db)] });
+  await app.register(callerPlugin, { authenticators: [keyAuthenticator(open.db), sessionAuthenticator(open.db), tokenAuthenticator(open.db)] });
 
   // onRequest hooks run in this order: the request id's header and the request metrics, the
   // portal (the legacy base and the key authenticator read it), then CORS (so a 410 of the retired
@@ -137,6 +139,7 @@ export async function buildServer(config: ServerConfig, options: { logger?: bool
   await registerDashboard(app, ctx, DASHBOARD_PAGES);
 
   registerApi(app, ctx, ROUTES);
+  registerMcp(app, ctx);
 
   let draining = false;
   // An answer finished while draining closes its connection: a keep-alive socket would otherwise

@@ -24,6 +24,7 @@ import { usersAndSessions } from './0016-users-sessions.js';
 import { dashboardDdex } from './0017-dashboard-ddex.js';
 import { portalDomains } from './0020-portal-domains.js';
 import { serverKeys } from './0021-server-keys.js';
+import { mcpOauth } from './0019-mcp-oauth.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -46,6 +47,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0017_dashboard_ddex': dashboardDdex(types),
     '0020_portal_domains': portalDomains(),
     '0021_server_keys': serverKeys(),
+    '0019_mcp_oauth': mcpOauth(types),
   };
 }
 
