@@ -14,6 +14,7 @@ import { signedIn, type DashboardPage } from './page.js';
 import { getDelivery, listDeliveries, type DeliveryListItem } from '../ddex/deliveries.js';
 import { streamDeliveryEvents } from '../ddex/delivery-stream.js';
 import type { ItemError } from '../ddex/release-items.js';
+import { pageId } from '../http/ids.js';
 
 const BASE = '/dashboard/ddex/deliveries';
 const auth = { via: ['session'] as const, scope: 'ddex:validate' as const };
@@ -28,11 +29,7 @@ function deliveryRow(d: DeliveryListItem): SafeHtml {
   return html`<tr id="delivery-${d.id}" data-delivery="${d.id}"><td><a href="${BASE}/${d.id}">#${d.id}</a></td><td>${d.batch_name}</td><td>${statusBadge(d.status)}</td><td data-field="release_count">${d.release_count}</td><td data-field="created_count">${d.created_count}</td><td data-field="updated_count">${d.updated_count}</td><td data-field="flagged_count">${d.flagged_count}</td><td data-field="left_out_count">${d.left_out_count}</td><td>${when(d.created_at)}</td></tr>`;
 }
 
-function deliveryId(raw: string): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, 'not_found', 'There is no such delivery.');
-  return id;
-}
+const deliveryId = (raw: string) => pageId(raw, 'delivery');
 
 export const DELIVERY_PAGES: DashboardPage[] = [
   {

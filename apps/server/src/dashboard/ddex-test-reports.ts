@@ -14,6 +14,7 @@ import { signedIn, type DashboardPage } from './page.js';
 import { reportHtml, VERDICT_WORDS, verdictBadge } from './test-report-html.js';
 import { getTestReport, listTestReports, TEST_REPORT_RETENTION_DAYS, type TestReportFilter } from '../test-reports/store.js';
 import { TEST_REPORT_SOURCES, type TestReportSource } from '../test-reports/tables.js';
+import { pageId } from '../http/ids.js';
 
 const BASE = '/dashboard/ddex/test-reports';
 const SOURCE_WORDS: Record<TestReportSource, string> = { api: 'API', sftp: 'SFTP /test', dashboard: 'Dashboard' };
@@ -37,11 +38,7 @@ function filterOf(request: FastifyRequest): { filter: TestReportFilter; error: s
 
 const option = (value: string, label: string, selected: string) => html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`;
 
-function reportId(request: FastifyRequest): number {
-  const id = Number((request.params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, 'not_found', 'There is no such test report.');
-  return id;
-}
+const reportId = (request: FastifyRequest) => pageId((request.params as { id: string }).id, 'test report');
 
 export const TEST_REPORT_PAGES: DashboardPage[] = [
   {

@@ -19,6 +19,7 @@ import { ACCESS_PREFIX, hashSecret } from './oauth/secrets.js';
 import { isLegacyUrl } from '../http/base-url.js';
 import { legacyMcpOpen, mcpUrls, resourceMetadataUrl } from './urls.js';
 import './tables.js';
+import { CALLER_ACCOUNT_COLUMNS } from '../auth/caller-account.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -64,12 +65,7 @@ async function authenticateToken(db: Kysely<Database>, request: FastifyRequest):
       'oauth_grants.client_id',
       'oauth_grants.resource',
       'oauth_grants.revoked_at as grant_revoked_at',
-      'accounts.id as account_id',
-      'accounts.name as account_name',
-      'accounts.email as account_email',
-      'accounts.plan',
-      'accounts.active',
-      'accounts.rate_per_minute',
+      ...CALLER_ACCOUNT_COLUMNS,
     ])
     .where('oauth_tokens.token_hash', '=', hashSecret(presented))
     .executeTakeFirst();
