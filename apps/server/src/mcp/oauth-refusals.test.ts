@@ -237,10 +237,14 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
     expect(onLegacy.headers.get('link')).toContain(`<${server.url}/v1/mcp>; rel="successor-version"`);
     // A token from the old address is good on the new one too, until the sunset.
     expect((await mcpCall(server, legacy.access_token, 'tools/list', {})).status).toBe(200);
-    // The last day still answers (the API's legacy base answers the whole of 2027-04-30 UTC).
+    // The last day still answers (the API's legacy base answers the whole of 2027-04-30 UTC): the
+    // token has expired by then (months later), so the address answers its 401, not the sunset's 410.
     server.moveClock(Date.parse('2027-04-30T12:00:00Z') - Date.now());
     try {
-      expect((await mcpCall(server, legacy.access_token, 'tools/list', {}, { path: '/api/v1/mcp' })).status).toBe(200);
+      const lastDay = await mcpCall(server, legacy.access_token, 'tools/list', {}, { path: '/api/v1/mcp' });
+      expect(lastDay.status).toBe(401);
+      expect(lastDay.headers.get('www-authenticate')).toContain('expired');
+      expect(lastDay.headers.get('sunset')).toBe('Fri, 30 Apr 2027 00:00:00 GMT');
     } finally {
       server.moveClock(0);
     }
