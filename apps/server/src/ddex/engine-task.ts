@@ -12,6 +12,19 @@ export interface EngineTask {
   deep: boolean;
   /** The account's target stores (`spotify`...): the report carries a verdict for each. */
   stores: string[];
+  /**
+   * `json`: the thread answers the partner report already serialized as the dry-run answer's
+   * `data` (answer-json.ts) with its verdict and summary, not the report object (a structured
+   * clone of it cost more than the HTTP thread's whole share of a small dry run).
+   */
+  answer: 'report' | 'json';
+}
+
+/** A dry run's answer as JSON (`answer: 'json'`): the report's bytes and what the test report's row lists. */
+export interface ReportJson {
+  json: string;
+  verdict: Report['verdict'];
+  summary: Report['summary'];
 }
 
 /**
@@ -21,7 +34,7 @@ export interface EngineTask {
  */
 export type DeliveryReport = Report & { release_snapshots?: MessageSnapshots[] };
 
-export type EngineAnswer = { id: number; ok: true; report: DeliveryReport } | { id: number; ok: false; error: string };
+export type EngineAnswer = { id: number; ok: true; report: DeliveryReport } | ({ id: number; ok: true } & ReportJson) | { id: number; ok: false; error: string };
 
 export interface EngineWorkerData {
   db: DbConfig;

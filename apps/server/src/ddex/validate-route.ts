@@ -6,6 +6,7 @@ import { resolveMember } from '../members/resolve-member.js';
 import type { AppContext, RouteSpec } from '../http/route-spec.js';
 import { bodyGuardOf } from '../http/body-guard.js';
 import { storeTestReport } from '../test-reports/store.js';
+import { validateAnswerJson } from './answer-json.js';
 
 /** A dry-run slot of this process, when both the process's and the caller's credential's limits allow one. */
 function takeSlot(ctx: AppContext, limitKey: string): { release(): void } | null {
@@ -49,7 +50,7 @@ export const validateRoute: RouteSpec = {
     { status: 413, codes: ['too_large'] },
     { status: 429, codes: ['busy', 'rate_limited'] },
   ],
-  async handler(ctx, caller, request) {
+  async handler(ctx, caller, request, reply) {
     const query = request.query as { member_id?: string; name?: string };
     let memberId = query.member_id !== undefined ? await resolveMember(ctx.db, caller.account.id, query.member_id) : null;
     const limit = ctx.config.limits.validateBytes;
@@ -73,10 +74,13 @@ export const validateRoute: RouteSpec = {
       memberId ??= await resolveMember(ctx.db, caller.account.id, batch.memberIdField);
       const input = batch.content.kind === 'buffer' ? ({ kind: 'buffer', bytes: batch.content.buffer } as const) : ({ kind: 'file', path: batch.content.path } as const);
       if (ctx.config.testValidatePauseMs) await new Promise((r) => setTimeout(r, ctx.config.testValidatePauseMs));
-      const report = await ctx.validatePool.run(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
-      // Every dry run is a test report of the account (kept 90 days, listed by the dashboard).
-      await storeTestReport(ctx.db, { accountId: caller.account.id, source: 'api', name: batch.name, report });
-      return { data: report };
+      // The engine thread serializes the answer (answer-json.ts): its bytes are sent as they are.
+      const report = await ctx.validatePool.runJson(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
+      // Every dry run is a test report of the account (kept 90 days, listed by the dashboard), stored
+      // before the answer: a partner who reads the answer and then looks for the report finds it.
+      await storeTestReport(ctx.db, { accountId: caller.account.id, source: 'api', name: batch.name, reportJson: report.json, verdict: report.verdict, summary: report.summary });
+      reply.type('application/json; charset=utf-8');
+      return validateAnswerJson(report.json);
     } finally {
       slot?.release();
       if (spilled) await ctx.blobs.removeTemp(spilled);
