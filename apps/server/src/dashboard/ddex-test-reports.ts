@@ -92,9 +92,9 @@ ${
     auth,
     async handler(ctx, request, reply) {
       const caller = signedIn(request);
-      const { testReportId, report } = await runDryRun(ctx, caller, request, 'dashboard');
+      const { testReportId, verdict } = await runDryRun(ctx, caller, request, 'dashboard');
       const url = `${BASE}/${testReportId}`;
-      if (/application\/json/.test(String(request.headers.accept ?? ''))) return reply.code(201).send({ id: testReportId, url, verdict: report.verdict });
+      if (/application\/json/.test(String(request.headers.accept ?? ''))) return reply.code(201).send({ id: testReportId, url, verdict });
       return reply.redirect(url, 303);
     },
   },

@@ -15,7 +15,7 @@ import { bodyGuardOf } from '../http/body-guard.js';
 import { storeTestReport } from '../test-reports/store.js';
 import { sourceLinesOf } from '../test-reports/source-lines.js';
 import type { TestReportSource } from '../test-reports/tables.js';
-import type { DeliveryReport } from './engine-task.js';
+import type { ReportJson } from './engine-task.js';
 import { dryRunSeconds, secondsSince } from '../ops/metrics.js';
 
 /** A dry-run slot of this process, when both the process's and the caller's credential's limits allow one. */
@@ -38,8 +38,12 @@ function takeSlot(ctx: AppContext, limitKey: string): { release(): void } | null
 /** Bodies up to this size stay in memory and are copied to the worker; larger ones go through a file. */
 const IN_MEMORY_BYTES = 16 * 1024 * 1024;
 
-/** Runs the dry run of the request's body for the caller's account; the report and the test report's id. */
-export async function runDryRun(ctx: AppContext, caller: Caller, request: FastifyRequest, source: TestReportSource): Promise<{ report: DeliveryReport; testReportId: number }> {
+/**
+ * Runs the dry run of the request's body for the caller's account: the report as the engine thread
+ * serialized it (the answer's `data`, answer-json.ts), its verdict and summary, and the test
+ * report's id.
+ */
+export async function runDryRun(ctx: AppContext, caller: Caller, request: FastifyRequest, source: TestReportSource): Promise<ReportJson & { testReportId: number }> {
   const query = request.query as { member_id?: string; name?: string };
   let memberId = query.member_id !== undefined ? await resolveMember(ctx.db, caller.account.id, query.member_id) : null;
   const limit = ctx.config.limits.validateBytes;
@@ -64,19 +68,20 @@ export async function runDryRun(ctx: AppContext, caller: Caller, request: Fastif
     const input = batch.content.kind === 'buffer' ? ({ kind: 'buffer', bytes: batch.content.buffer } as const) : ({ kind: 'file', path: batch.content.path } as const);
     if (ctx.config.testValidatePauseMs) await new Promise((r) => setTimeout(r, ctx.config.testValidatePauseMs));
     const started = performance.now();
-    let report: DeliveryReport;
+    let report: ReportJson;
     try {
-      report = await ctx.validatePool.run(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
+      report = await ctx.validatePool.runJson(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
     } catch (error) {
       dryRunSeconds.observe({ outcome: 'error' }, secondsSince(started));
       throw error;
     }
     dryRunSeconds.observe({ outcome: report.verdict ?? 'done' }, secondsSince(started));
     // The report page prints each finding's line, as the CLI does: read them while the batch is here.
-    const sourceLines = await sourceLinesOf(input, batch.name, report);
-    // Every dry run is a test report of the account (kept 90 days, listed by the dashboard).
-    const testReportId = await storeTestReport(ctx.db, { accountId: caller.account.id, source, name: batch.name, report, sourceLines });
-    return { report, testReportId };
+    const sourceLines = await sourceLinesOf(input, batch.name, report.findingLines);
+    // Every dry run is a test report of the account (kept 90 days, listed by the dashboard), stored
+    // before the answer: a partner who reads the answer and then looks for the report finds it.
+    const testReportId = await storeTestReport(ctx.db, { accountId: caller.account.id, source, name: batch.name, reportJson: report.json, verdict: report.verdict, summary: report.summary, sourceLines });
+    return { ...report, testReportId };
   } finally {
     slot?.release();
     if (spilled) await ctx.blobs.removeTemp(spilled);

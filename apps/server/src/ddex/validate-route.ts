@@ -1,6 +1,7 @@
 /** POST /ddex/validate: a dry run in a worker thread; 200 with the report whatever the batch's problems. */
 import type { RouteSpec } from '../http/route-spec.js';
 import { runDryRun } from './dry-run.js';
+import { validateAnswerJson } from './answer-json.js';
 
 export const validateRoute: RouteSpec = {
   method: 'POST',
@@ -24,8 +25,10 @@ export const validateRoute: RouteSpec = {
     { status: 413, codes: ['too_large'] },
     { status: 429, codes: ['busy', 'rate_limited'] },
   ],
-  async handler(ctx, caller, request) {
-    const { report } = await runDryRun(ctx, caller, request, 'api');
-    return { data: report };
+  async handler(ctx, caller, request, reply) {
+    // The engine thread serialized the answer (answer-json.ts): its bytes are sent as they are.
+    const { json } = await runDryRun(ctx, caller, request, 'api');
+    reply.type('application/json; charset=utf-8');
+    return validateAnswerJson(json);
   },
 };

@@ -26,7 +26,9 @@ export async function callRoute(route: RouteSpec, ctx: AppContext, caller: Calle
   const headers: Record<string, unknown> = { ...request.headers, 'content-type': args.raw?.contentType ?? 'application/json', 'content-length': String(bytes?.length ?? 0) };
   Object.defineProperty(shaped, 'headers', { value: headers });
   Object.defineProperty(shaped, 'isMultipart', { value: () => false });
-  // Handlers that set a status or header on the reply (none of the tools' do) get a sink.
-  const reply = { code: () => reply, header: () => reply, status: () => reply } as unknown as FastifyReply;
-  return route.handler(ctx, caller, shaped, reply);
+  // Handlers that set a status, a header or a content type on the reply get a sink.
+  const reply = { code: () => reply, header: () => reply, status: () => reply, type: () => reply } as unknown as FastifyReply;
+  const answer = await route.handler(ctx, caller, shaped, reply);
+  // A handler may answer JSON already serialized (POST /ddex/validate: the engine thread wrote it).
+  return typeof answer === 'string' ? JSON.parse(answer) : answer;
 }

@@ -13,19 +13,33 @@ export type SourceLines = Record<string, Record<string, string>>;
 const MAX_LINE = 400;
 const MAX_LINES = 20_000;
 
-/** The lines each file's findings (not passes) point at. */
-function wantedLines(report: Report): Map<string, Set<number>> {
-  const wanted = new Map<string, Set<number>>();
-  let count = 0;
+/** Where a finding points: its message file and 1-based line. */
+export type FindingLine = [file: string, line: number];
+
+/**
+ * The distinct lines the report's findings (not passes) point at, at most MAX_LINES: small enough
+ * to pass from the engine thread with a report already serialized (ddex/engine-worker.ts).
+ */
+export function findingLines(report: Report): FindingLine[] {
+  const seen = new Set<string>();
+  const out: FindingLine[] = [];
   for (const check of report.checks) {
     if (check.line === null || check.status === 'pass' || check.file === '') continue;
-    const set = wanted.get(check.file) ?? new Set<number>();
-    if (!set.has(check.line)) {
-      if (count >= MAX_LINES) break;
-      set.add(check.line);
-      count++;
-    }
-    wanted.set(check.file, set);
+    const key = `${check.line}\u0000${check.file}`;
+    if (seen.has(key)) continue;
+    if (out.length >= MAX_LINES) break;
+    seen.add(key);
+    out.push([check.file, check.line]);
+  }
+  return out;
+}
+
+function byFile(lines: readonly FindingLine[]): Map<string, Set<number>> {
+  const wanted = new Map<string, Set<number>>();
+  for (const [file, line] of lines) {
+    const set = wanted.get(file) ?? new Set<number>();
+    set.add(line);
+    wanted.set(file, set);
   }
   return wanted;
 }
@@ -71,9 +85,12 @@ export async function linesOfStream(stream: Readable, wanted: ReadonlySet<number
   return found;
 }
 
-/** The source lines of the report's findings, from the batch it was made from; an unreadable batch gives none. */
-export async function sourceLinesOf(input: { kind: 'buffer'; bytes: Uint8Array } | { kind: 'file'; path: string }, name: string, report: Report): Promise<SourceLines> {
-  const wanted = wantedLines(report);
+/**
+ * The source lines of the report's findings (the report, or its `findingLines`), from the batch it
+ * was made from; an unreadable batch gives none.
+ */
+export async function sourceLinesOf(input: { kind: 'buffer'; bytes: Uint8Array } | { kind: 'file'; path: string }, name: string, findings: Report | readonly FindingLine[]): Promise<SourceLines> {
+  const wanted = byFile(Array.isArray(findings) ? findings : findingLines(findings as Report));
   const out: SourceLines = {};
   if (wanted.size === 0) return out;
   let batch;

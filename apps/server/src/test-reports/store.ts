@@ -14,16 +14,20 @@ import './tables.js';
 
 export const TEST_REPORT_RETENTION_DAYS = 90;
 
-export async function storeTestReport(db: Kysely<Database>, o: { accountId: number; source: TestReportSource; name: string; report: Report; sourceLines?: SourceLines }): Promise<number> {
+/** The report as an object, or already serialized (a dry run through the API: the bytes of its answer's `data`, with the verdict and summary). */
+type StoredReport = { report: Report } | { reportJson: string; verdict: Report['verdict']; summary: Report['summary'] };
+
+export async function storeTestReport(db: Kysely<Database>, o: { accountId: number; source: TestReportSource; name: string; sourceLines?: SourceLines } & StoredReport): Promise<number> {
+  const { verdict, summary, json } = 'report' in o ? { verdict: o.report.verdict, summary: o.report.summary, json: JSON.stringify(o.report) } : { verdict: o.verdict, summary: o.summary, json: o.reportJson };
   const row = await db
     .insertInto('test_reports')
     .values({
       account_id: o.accountId,
       source: o.source,
       name: o.name,
-      verdict: o.report.verdict,
-      summary: JSON.stringify(o.report.summary),
-      report: JSON.stringify(o.report),
+      verdict,
+      summary: JSON.stringify(summary),
+      report: json,
       source_lines: o.sourceLines ? JSON.stringify(o.sourceLines) : null,
       created_at: nowIso(),
     })
