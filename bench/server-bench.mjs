@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 /**
  * Partner API server benchmark (run after `npm run build`):
- *  1. Dry runs per second of the 75 KB official ERN 4.3 sample through POST /v1/ddex/validate with
- *     16 concurrent clients, beside the engine called directly (sequentially, this process) in the same run.
+ *  1. Dry runs through POST /v1/ddex/validate against the engine called directly (sequentially, in
+ *     this process) in the same run, for the 75 KB official ERN 4.3 sample (16 clients) and a
+ *     generated 100 MB message (2 clients): rates, CPU a dry run (the server's from /proc, every
+ *     thread; the engine's from process.cpuUsage), answered and busy counts, with one key and with
+ *     several, and the overhead of the API over the engine. Clients honour Retry-After on 429 busy.
  *  2. Upload rate of a 2 GB raw POST /v1/ddex body against a plain streamed file copy, with the
  *     server's RSS sampled during the upload and its peak (VmHWM) printed.
- * Usage: node bench/server-bench.mjs [--seconds 20] [--upload-gb 2] [--clients 16]
+ * Usage: node bench/server-bench.mjs [--seconds 20] [--clients 16] [--keys 4] [--big-mb 100]
+ *   [--big-runs 4] [--upload-gb 2] (0 skips the 100 MB or the upload part) [--cpu-prof DIR]
+ *   (the server writes CPU profiles of its threads into DIR)
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -15,29 +20,41 @@ import http from 'node:http';
 import { spawn } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { generateErn43 } from './generate-ern43.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const SECONDS = Number(args.seconds ?? 20);
 const CLIENTS = Number(args.clients ?? 16);
+const KEYS = Number(args.keys ?? 4);
+const BIG_MB = Number(args['big-mb'] ?? 100);
+const BIG_RUNS = Number(args['big-runs'] ?? 4);
+const PROFILE_DIR = args['cpu-prof'];
+// Another checkout's server (built), measured beside this one in the same run: before/after figures.
+const BEFORE = args.before ? path.resolve(args.before) : null;
 const UPLOAD_BYTES = Math.round(Number(args['upload-gb'] ?? 2) * 1024 ** 3);
 process.env.DDEX_SCHEMAS_DIR ??= path.resolve(root, '../shared/ddex/xsd');
 const SAMPLE = path.resolve(root, '../shared/ddex/samples/ddex-official-ern43/1 Audio.xml');
 const BIN = path.join(root, 'apps/server/bin/ddex-server.js');
 const mb = (b) => (b / 1024 ** 2).toFixed(1);
 
-async function setUp(dataDir) {
-  const { openMigratedDb, dbConfigFrom } = await import(path.join(root, 'apps/server/dist/db/connect.js'));
-  const admin = await import(path.join(root, 'apps/server/dist/admin/admin-commands.js'));
+/** An account with `keys` API keys (one by default); returns the keys. */
+async function setUp(dataDir, keys = 1, serverRoot = root) {
+  const { openMigratedDb, dbConfigFrom } = await import(path.join(serverRoot, 'apps/server/dist/db/connect.js'));
+  const { createAccount } = await import(path.join(serverRoot, 'apps/server/dist/account/admin.js'));
+  const { createKey } = await import(path.join(serverRoot, 'apps/server/dist/auth/admin.js'));
+  const admin = { createAccount, createKey };
   const open = await openMigratedDb(dbConfigFrom(dataDir, undefined));
   const account = await admin.createAccount(open.db, { name: 'Bench', email: 'bench@example.test', plan: 'custom', active: true, rate: 10_000_000 });
-  const key = await admin.createKey(open.db, { account: account.id, name: 'bench', scopes: ['ddex:write'] });
+  const made = [];
+  for (let i = 0; i < keys; i++) made.push((await admin.createKey(open.db, { account: account.id, name: `bench ${i + 1}`, scopes: ['ddex:write'] })).key);
   await open.close();
-  return key.key;
+  return keys === 1 ? made[0] : made;
 }
 
-function startServer(dataDir, env) {
-  const child = spawn(process.execPath, [BIN, 'start', '--port', '0', '--host', '127.0.0.1', '--quiet', '--data-dir', dataDir], {
+function startServer(dataDir, env, serverRoot = root) {
+  const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE_DIR)] : [];
+  const child = spawn(process.execPath, [...profile, path.join(serverRoot, 'apps/server/bin/ddex-server.js'), 'start', '--port', '0', '--host', '127.0.0.1', '--quiet', '--data-dir', dataDir], {
     env: { ...process.env, SFTP_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -64,63 +81,126 @@ async function stop(child) {
   await exited;
 }
 
-async function benchValidation(key) {
-  const body = fs.readFileSync(SAMPLE);
-  const { validate } = await import('@ddex-check/engine');
-  // Warm-up, then the engine directly, one after another, for the same duration.
-  await validate(body, { name: 'message.xml' });
-  let direct = 0;
-  const directEnd = Date.now() + SECONDS * 1000;
-  const directStart = Date.now();
-  while (Date.now() < directEnd) {
-    await validate(body, { name: 'message.xml' });
-    direct++;
-  }
-  const directRate = direct / ((Date.now() - directStart) / 1000);
+/** CPU seconds of a process so far, every thread (utime + stime from /proc; clock ticks of 1/100 s). */
+function cpuSecondsOf(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
-  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'ddex-bench-validate-'));
-  const token = await setUp(dataDir);
-  // Busy threshold raised to the number of clients, so every request is a dry run, not a 429.
-  const { child, url } = await startServer(dataDir, { VALIDATE_MAX_CONCURRENT: String(CLIENTS), DELIVERY_WORKER: '0' });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const post = () =>
+const loadNow = () => os.loadavg()[0].toFixed(1);
+
+/** The engine called directly in this process, one run after another: runs, wall and CPU seconds. */
+async function engineDirect(validate, body, { seconds, runs }) {
+  let n = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  while (n < runs || (runs === 0 && performance.now() < end)) {
+    await validate(body, { name: 'message.xml' });
+    n++;
+    if (runs === 0 && performance.now() >= end) break;
+  }
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return { n, wall, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
+/**
+ * `clients` clients posting dry runs, client i with key i % keys.length. A 429 busy is honoured:
+ * the client waits the Retry-After it was given before trying again (so busy answers cost no spin).
+ */
+async function apiRun(server, body, keys, { clients, seconds, runs }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const post = (key) =>
     new Promise((resolve, reject) => {
-      const req = http.request(`${url}/v1/ddex/validate`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml', 'content-length': body.length } }, (res) => {
-        let n = 0;
-        res.on('data', (d) => (n += d.length));
-        res.on('end', () => resolve(res.statusCode));
+      const req = http.request(`${server.url}/v1/ddex/validate`, { method: 'POST', agent, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml', 'content-length': body.length } }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve({ status: res.statusCode, retryAfter: Number(res.headers['retry-after'] ?? 0) }));
       });
       req.on('error', reject);
       req.end(body);
     });
-  for (let i = 0; i < CLIENTS; i++) await post(); // warm every worker thread
-  let served = 0;
   const statuses = {};
-  const latencies = [];
-  const end = Date.now() + SECONDS * 1000;
-  const start = Date.now();
+  let answered = 0;
+  let busy = 0;
+  const cpu0 = cpuSecondsOf(server.child.pid);
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  const more = () => (runs ? answered < runs : performance.now() < end);
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < end) {
-        const t = performance.now();
-        const status = await post();
-        latencies.push(performance.now() - t);
+    Array.from({ length: clients }, async (_, i) => {
+      const key = keys[i % keys.length];
+      while (more()) {
+        const { status, retryAfter } = await post(key);
         statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status === 200) served++;
+        if (status === 200) answered++;
+        else if (status === 429) {
+          busy++;
+          await new Promise((r) => setTimeout(r, Math.max(1, retryAfter) * 1000));
+        } else throw new Error(`POST /v1/ddex/validate answered ${status}`);
       }
     }),
   );
-  const serverRate = served / ((Date.now() - start) / 1000);
-  const mem = memoryOf(child.pid);
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = cpuSecondsOf(server.child.pid) - cpu0;
   agent.destroy();
-  await stop(child);
-  await fsp.rm(dataDir, { recursive: true, force: true });
-  latencies.sort((a, b) => a - b);
-  const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(0);
-  console.log(`\n1. Dry runs of "${path.basename(SAMPLE)}" (${(body.length / 1024).toFixed(0)} KB), ${SECONDS} s each, ${os.availableParallelism()} cores`);
-  console.log(`   engine directly (sequential, this process): ${directRate.toFixed(2)} validations/s`);
-  console.log(`   POST /v1/ddex/validate, ${CLIENTS} clients:   ${serverRate.toFixed(2)} validations/s  (statuses ${JSON.stringify(statuses)}; latency p50 ${p(0.5)} ms, p95 ${p(0.95)} ms)`);
-  console.log(`   ratio server / direct: ${(serverRate / directRate).toFixed(2)}  (server peak RSS ${mb(mem.peak)} MB)`);
+  return { n: answered, busy, statuses, wall, cpu };
+}
+
+const perRunMs = (r) => ((r.cpu / r.n) * 1000).toFixed(2);
+const rate = (r) => r.n / r.wall;
+
+/**
+ * One size: the engine directly, then the API with one key and with several, then the engine again
+ * (paired: the machine's load changes over a run; the engine's figure is the mean of both blocks).
+ */
+async function benchDryRuns(label, body, servers, o) {
+  const { validate } = await import('@ddex-check/engine');
+  await validate(body, { name: 'message.xml' }); // warm-up (schemas compiled, code optimised)
+  const loads = [loadNow()];
+  const before = await engineDirect(validate, body, o);
+  const blocks = [];
+  for (const { name, server, keys } of servers) {
+    // Warm the server's engine threads and code paths.
+    await apiRun(server, body, keys.slice(0, 1), { clients: 1, seconds: 0, runs: o.runs ? 1 : 3 });
+    blocks.push([`${name}, 1 key, ${o.clients} clients`, await apiRun(server, body, keys.slice(0, 1), o)]);
+    loads.push(loadNow());
+    blocks.push([`${name}, ${keys.length} keys, ${o.clients} clients`, await apiRun(server, body, keys, o)]);
+    loads.push(loadNow());
+  }
+  const after = await engineDirect(validate, body, o);
+  loads.push(loadNow());
+  const engine = { n: before.n + after.n, wall: before.wall + after.wall, cpu: before.cpu + after.cpu };
+  console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.runs ? `${o.runs} runs` : `${o.seconds} s`} per block, ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
+  console.log(`   engine in-process (sequential): ${rate(engine).toFixed(2)} dry runs/s, CPU ${perRunMs(engine)} ms a dry run  (blocks: ${rate(before).toFixed(2)}/s ${perRunMs(before)} ms, ${rate(after).toFixed(2)}/s ${perRunMs(after)} ms)`);
+  for (const [name, r] of blocks) {
+    const cpuOverhead = ((r.cpu / r.n / (engine.cpu / engine.n) - 1) * 100).toFixed(0);
+    const rateOverhead = ((rate(engine) / rate(r) - 1) * 100).toFixed(0);
+    console.log(`   ${name}: ${rate(r).toFixed(2)} dry runs/s, server CPU ${perRunMs(r)} ms a dry run; ${r.n} answered, ${r.busy} busy`);
+    console.log(`      overhead against the engine: CPU ${cpuOverhead}%, time ${rateOverhead}%`);
+  }
+}
+
+async function benchValidation() {
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'ddex-bench-validate-'));
+  const servers = [];
+  try {
+    for (const [name, serverRoot] of [['API', root], ...(BEFORE ? [['API before', BEFORE]] : [])]) {
+      const dir = path.join(dataDir, `data-${servers.length}`);
+      const keys = [await setUp(dir, KEYS, serverRoot)].flat();
+      const { child, url } = await startServer(dir, { DELIVERY_WORKER: '0' }, serverRoot);
+      servers.push({ name, server: { child, url }, keys });
+    }
+    await benchDryRuns(`"${path.basename(SAMPLE)}"`, fs.readFileSync(SAMPLE), servers, { clients: CLIENTS, seconds: SECONDS, runs: 0 });
+    if (BIG_MB > 0) {
+      const big = path.join(dataDir, 'big.xml');
+      await generateErn43(big, BIG_MB * 1000 * 1000);
+      await benchDryRuns('a generated ERN 4.3 message', fs.readFileSync(big), servers, { clients: 2, seconds: 0, runs: BIG_RUNS });
+    }
+  } finally {
+    for (const { server } of servers) await stop(server.child);
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function benchUpload(key) {
@@ -174,4 +254,4 @@ if (!fs.existsSync(path.join(root, 'apps/server/dist/cli.js'))) {
   process.exit(2);
 }
 await benchValidation();
-await benchUpload();
+if (UPLOAD_BYTES > 0) await benchUpload();

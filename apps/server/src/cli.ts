@@ -47,15 +47,11 @@ export async function run(argv: string[], out: (line: string) => void = (l) => p
       const server = await startServer(config, { logger: !flags.quiet });
       const roles = [...config.roles].join(',');
       if (server.sftpPort) out(`ddex-server sftp inbox on ${config.host}:${server.sftpPort}`);
+      if (server.opsAddress) out(`ddex-server metrics on http://${server.opsAddress}/metrics`);
       const where = `roles ${roles}, data ${config.dataDir}, ${config.db.dialect}, blobs ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : 'local'}`;
       out(server.url ? `ddex-server listening on ${server.url} (${where})` : `ddex-server running (${where})`);
-      await new Promise<void>((resolve) => {
-        const shutdown = () => {
-          void server.close().then(resolve, resolve);
-        };
-        process.once('SIGINT', shutdown);
-        process.once('SIGTERM', shutdown);
-      });
+      const { untilShutdown } = await import('./ops/shutdown.js');
+      exit = await untilShutdown(server, { timeoutMs: config.shutdownTimeoutMs, log: server.app.log });
     });
 
   const adminCmd = program.command('admin').description('accounts, members and API keys').option('--data-dir <dir>', 'data directory (DATA_DIR, default ./data)').option('--json', 'print JSON');

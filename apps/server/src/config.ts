@@ -75,6 +75,22 @@ export interface ServerConfig {
    * the schema, so the default is to refuse to start (ddex/schema-check.ts).
    */
   allowMissingSchemas: boolean;
+  /** The ops listener (`/metrics`, `/livez`, `/readyz`): `METRICS_ADDR=host:port`, off when unset. */
+  metricsAddr: { host: string; port: number } | null;
+  /**
+   * SIGTERM's bound (`SHUTDOWN_TIMEOUT`, seconds, default 25): running jobs have until then to
+   * finish, less a second to hand back the ones that did not; then the process exits.
+   */
+  shutdownTimeoutMs: number;
+}
+
+/** `host:port` or `[v6]:port` (METRICS_ADDR); an empty or absent value: off. */
+export function parseListenAddress(text: string | undefined, name: string): { host: string; port: number } | null {
+  if (!text) return null;
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s]+)):(\d{1,5})$/.exec(text.trim());
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535) throw new Error(`${name} must be host:port, such as 127.0.0.1:9464 or [::1]:9464 (got "${text}")`);
+  return { host: m[1] ?? m[2], port };
 }
 
 export function parseRoles(text: string): Set<Role> {
@@ -125,6 +141,13 @@ export function s3SettingsFrom(env: NodeJS.ProcessEnv): S3Settings | null {
     prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
     credentials: env.S3_ACCESS_KEY_ID ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY! } : null,
   };
+}
+
+function shutdownSeconds(given: string | undefined): number {
+  if (given === undefined || given === '') return 25;
+  const n = Number(given);
+  if (!Number.isFinite(n) || n < 1 || n > 3600) throw new Error(`SHUTDOWN_TIMEOUT must be seconds from 1 to 3600 (got "${given}")`);
+  return n;
 }
 
 export interface ConfigFlags {
@@ -189,6 +212,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
       sessionCheckMs: int(env.SFTP_SESSION_CHECK_MS, 2000, 'SFTP_SESSION_CHECK_MS') || 2000,
       maxFileBytes: int(env.DELIVER_RAW_MAX_BYTES, DEFAULT_LIMITS.deliverRawBytes, 'DELIVER_RAW_MAX_BYTES'),
     },
+    metricsAddr: parseListenAddress(env.METRICS_ADDR, 'METRICS_ADDR'),
+    // Below Kubernetes' default grace (30 s) and systemd's (90 s), so ours ends the process, not theirs.
+    shutdownTimeoutMs: shutdownSeconds(env.SHUTDOWN_TIMEOUT) * 1000,
     allowMissingSchemas: flags.allowMissingSchemas === true || env.DDEX_ALLOW_MISSING_SCHEMAS === '1' || env.DDEX_ALLOW_MISSING_SCHEMAS === 'true',
   };
 }

@@ -25,6 +25,12 @@ export {
   sourceKind,
   locateFile,
   displaySource,
+  groupChecks,
+  mergeSkips,
+  excerptOf,
+  storesOf,
+  type CheckGroup,
+  type Excerpt,
   FORMATS_WITH_RECORDINGS,
   type FormatName,
   type FailOn,
@@ -40,6 +46,8 @@ export { SUPPORTED_VERSIONS as SUPPORTED_ERN_VERSIONS } from './xml/version.js';
 export { RULES, listRules, docsUrl, type RuleInfo } from './rules/registry.js';
 export { resolveRules, ConfigError, PRESETS, type ActiveRule, type RuleSetting } from './rules/severity.js';
 export { BatchError } from './batch/types.js';
+/** Opening a delivery as a list of files (the server reads the source lines of a test report's findings from it). */
+export { openBatch, type Batch, type BatchEntry, type OpenBatchOptions } from './batch/index.js';
 export { STORES, UNSOURCED_STORES, storeById } from './stores/registry.js';
 export type { StoreProfile, Requirement, Source } from './stores/types.js';
 // Views that ask the model a question (ddex-check availability, diff).

@@ -36,7 +36,7 @@ function authHook(auth: Exclude<RouteAuth, 'public'>, asked: Authenticator[]): p
       noun = authenticator.noun;
       if (caller) break;
     }
-    if (!caller) throw new ApiError(401, 'unauthenticated', missing);
+    if (!caller) throw new ApiError(401, 'unauthenticated', missing, {}, Object.assign({}, ...asked.map((a) => a.challenge?.(request) ?? {})));
     rateHeaders(reply, caller);
     const { rate } = caller;
     if (rate?.exceeded) {

@@ -1,6 +1,6 @@
 /**
  * Who is calling: the Caller a request becomes once authenticated, the authenticators that make
- * one from a credential (an API key today; a dashboard session and an MCP OAuth token later), and
+ * one from a credential (an API key, an MCP OAuth token (`mcp/token-authenticator.ts`); a dashboard session later), and
  * what a route declares about its callers. The plugin in `caller-plugin.ts` puts them together, so
  * a new kind of credential is a new authenticator and touches no route.
  */
@@ -31,13 +31,13 @@ export interface SessionCredential {
   csrfToken: string;
 }
 
-/** A token: only what every credential has, until its authenticator exists. */
-export interface OtherCredential {
-  kind: Exclude<CredentialKind, 'key' | 'session'>;
+/** An MCP OAuth access token (mcp/token-authenticator.ts): `id` is its grant's, the authorized assistant's. */
+export interface TokenCredential {
+  kind: 'token';
   id: number;
 }
 
-export type Credential = KeyCredential | SessionCredential | OtherCredential;
+export type Credential = KeyCredential | SessionCredential | TokenCredential;
 
 export interface Caller {
   account: { id: number; name: string; email: string };
@@ -73,6 +73,8 @@ export interface Authenticator {
   noun: string;
   /** The 401 unauthenticated text when a route takes only this kind and the request has none. */
   missing: string;
+  /** Headers of the 401 when a route takes only this kind and the request has none (RFC 6750 3: `WWW-Authenticate`). */
+  challenge?(request: FastifyRequest): Record<string, string>;
   authenticate(request: FastifyRequest): Promise<Caller | null>;
 }
 

@@ -14,6 +14,7 @@ import { countRequest } from '../http/rate-limit.js';
 import { hashKey, hashesEqual, LIVE_PREFIX, RETIRED_TEST_PREFIX, visiblePrefix } from './api-keys.js';
 import type { Authenticator, Caller } from './caller.js';
 import { planOf } from './plans.js';
+import { CALLER_ACCOUNT_COLUMNS } from './caller-account.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -51,12 +52,7 @@ async function authenticateKey(db: Kysely<Database>, request: FastifyRequest): P
       'api_keys.expires_at',
       'api_keys.revoked_at',
       'api_keys.created_at as key_created_at',
-      'accounts.id as account_id',
-      'accounts.name as account_name',
-      'accounts.email as account_email',
-      'accounts.plan',
-      'accounts.active',
-      'accounts.rate_per_minute',
+      ...CALLER_ACCOUNT_COLUMNS,
     ])
     .where('api_keys.prefix', '=', visiblePrefix(presented))
     .execute();

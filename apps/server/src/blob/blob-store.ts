@@ -42,6 +42,8 @@ export interface BlobStore {
   /** The blob as a local file (the local store's own file; a download for remote stores). */
   openLocal(key: string): Promise<LocalCopy>;
   exists(key: string): Promise<boolean>;
+  /** Rejects when the store cannot be used now (readiness): the folder is not writable, the bucket does not answer. */
+  check(): Promise<void>;
   delete(key: string): Promise<void>;
 
   /** Starts a direct upload in the store; returns its handle (`storeRef`), or null when it needs none. */

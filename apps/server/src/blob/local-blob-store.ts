@@ -39,6 +39,10 @@ export class LocalBlobStore extends StoreWithScratch implements BlobStore {
     return resolved;
   }
 
+  async check(): Promise<void> {
+    await fsp.access(path.join(this.root, 'batches'), fs.constants.W_OK);
+  }
+
   async exists(key: string): Promise<boolean> {
     return fsp.access(this.pathOf(key)).then(
       () => true,

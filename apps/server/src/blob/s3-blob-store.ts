@@ -102,6 +102,22 @@ export class S3BlobStore extends StoreWithScratch implements BlobStore {
     return { path: temp, release: () => this.scratch.removeTemp(temp) };
   }
 
+  /**
+   * Reads a key that need not exist: "no such key" proves the store answers and takes our
+   * credentials. So does AccessDenied: without s3:ListBucket, S3 answers a missing key that way,
+   * while a wrong key or secret is InvalidAccessKeyId or SignatureDoesNotMatch. (HeadBucket would
+   * need ListBucket on the bucket, which a policy limited to the prefix does not grant.)
+   */
+  async check(): Promise<void> {
+    try {
+      const probe = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf('.readiness-probe') }));
+      (probe.Body as Readable | undefined)?.destroy();
+    } catch (error) {
+      if (notFound(error) || (error instanceof S3ServiceException && error.name === 'AccessDenied')) return;
+      throw error;
+    }
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));

@@ -31,6 +31,7 @@ export const NAV = [
       { section: 'settings-api', label: 'API', href: '/dashboard/settings/api' },
       { section: 'settings-users', label: 'Users', href: '/dashboard/settings/users' },
       { section: 'settings-sessions', label: 'Sessions', href: '/dashboard/settings/sessions' },
+      { section: 'settings-assistants', label: 'Assistants', href: '/dashboard/settings/assistants' },
     ],
   },
 ] as const;
@@ -49,16 +50,21 @@ export interface PageShell {
   /** An error shown above the content, in the alert style. */
   error?: string;
   status?: number;
+  /**
+   * Another origin a form of the page may end up at: the consent page's redirect to an assistant
+   * (CSP form-action also governs where a form's answer redirects).
+   */
+  formActionOrigin?: string;
 }
 
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
-function headers(reply: FastifyReply, status: number): FastifyReply {
+function headers(reply: FastifyReply, status: number, formActionOrigin?: string): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', CSP)
+    .header('content-security-policy', formActionOrigin ? CSP.replace("form-action 'self'", `form-action 'self' ${formActionOrigin}`) : CSP)
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
     // Invitation links carry their token in the URL: never sent on to another site. Not
@@ -128,7 +134,7 @@ export function dashboardPage(reply: FastifyReply, shell: PageShell): FastifyRep
     ${shell.body}
   </main>
 </div>`;
-  return headers(reply, shell.status ?? 200).send(documentHtml(shell.title, brandOf(reply), head, 'signed-in', body));
+  return headers(reply, shell.status ?? 200, shell.formActionOrigin).send(documentHtml(shell.title, brandOf(reply), head, 'signed-in', body));
 }
 
 /** A page before sign-in (sign-in, an invitation's link, an error for someone signed out): no navigation. */

@@ -47,12 +47,12 @@ ${csrfField(caller)}
 </div>
 <fieldset class="scopes">
   <legend>Scopes</legend>
-  ${SCOPES.map((scope) => html`<label class="check"><input type="checkbox" name="scopes" value="${scope}"${entered.scopes.includes(scope) ? html` checked` : ''}><span><code>${scope}</code> <span class="hint">${SCOPE_TEXT[scope]}</span></span></label>`)}
+  ${SCOPES.map((scope) => html`<label class="option"><input type="checkbox" name="scopes" value="${scope}"${entered.scopes.includes(scope) ? html` checked` : ''}><span><code>${scope}</code> <span class="hint">${SCOPE_TEXT[scope]}</span></span></label>`)}
 </fieldset>
 <fieldset class="kinds">
   <legend>Kind</legend>
-  <label class="check"><input type="radio" name="kind" value="live" checked><span>Live key (<code>${LIVE_PREFIX}</code>)</span></label>
-  <label class="check"><input type="radio" name="kind" value="test"><span>Test key (<code>${RETIRED_TEST_PREFIX}</code>): retired; test with a live key and POST /ddex/validate or the SFTP /test folder</span></label>
+  <label class="option"><input type="radio" name="kind" value="live" checked><span>Live key (<code>${LIVE_PREFIX}</code>)</span></label>
+  <label class="option"><input type="radio" name="kind" value="test"><span>Test key (<code>${RETIRED_TEST_PREFIX}</code>): retired; test with a live key and POST /ddex/validate or the SFTP /test folder</span></label>
 </fieldset>
 <div class="stack">
   <label for="key-expires">Expires <span class="hint">(optional; at 00:00 UTC that day)</span></label>

@@ -49,6 +49,8 @@ export const SESSION_PAGES: DashboardPage[] = [
       const id = Number((request.params as { id: string }).id);
       // Another user's session, an ended one or no number: the same not found.
       if (!Number.isSafeInteger(id) || !(await endSession(ctx.db, current.user.id, id))) throw new ApiError(404, 'not_found', 'There is no such session of yours.');
+      // The revoked session's open event streams in this process end now (others at their next check).
+      ctx.events.closeOwner(`session:${id}`);
       if (id === current.id) return signedOutAnswer(request, reply);
       return reply.redirect('/dashboard/settings/sessions?done=revoked', 303);
     },

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../auth/caller.js';
 import { readCookie, SESSION_COOKIE, setCookie } from '../users/session-cookie.js';
 import { createSession, endSession } from '../users/sessions.js';
+import { streamOwnerOf } from '../ddex/delivery-stream.js';
 import { signIn } from '../users/sign-in.js';
 import { tokensEqual } from './csrf.js';
 import { bareDashboardPage, html } from './layout.js';
@@ -86,6 +87,8 @@ export const SIGN_IN_PAGES: DashboardPage[] = [
       const caller = signedIn(request);
       const session = sessionOf(caller);
       await endSession(ctx.db, session.user.id, session.id);
+      // Its open event streams in this process end now (those in other processes at their next check).
+      ctx.events.closeOwner(streamOwnerOf(caller));
       setCookie(request, reply, SESSION_COOKIE, null);
       return reply.redirect(`${PATH}?signed_out=1`, 303);
     },

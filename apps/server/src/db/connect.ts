@@ -10,6 +10,7 @@ import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations/index.js';
 
 import type { Dialect } from './dialect.js';
+import { preparedStatements } from './sqlite-statements.js';
 
 export type { Dialect } from './dialect.js';
 
@@ -61,7 +62,7 @@ export function openDb(config: DbConfig, options: { poolSize?: number; readonly?
   // process writes in between, its first write fails at once with "database is locked" (WAL's
   // SQLITE_BUSY_SNAPSHOT, which no busy timeout retries): seen with an admin command beside a server.
   const begin = options.readonly ? 'begin' : 'begin immediate';
-  const database = { close: () => sqlite.close(), prepare: (query: string) => sqlite.prepare(query === 'begin' ? begin : query) };
+  const database = { close: () => sqlite.close(), prepare: preparedStatements(sqlite, begin) };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

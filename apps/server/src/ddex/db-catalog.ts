@@ -3,36 +3,62 @@
  * release is live, and whether staff decided on it (a dry run then flags an update, as the import does). When a code exists on several members, the delivering member's own row wins,
  * so "already on this member" is answered before "owned by another member".
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Catalog, CatalogRecording, CatalogRelease } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
 import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from '../releases/release-states.js';
 
+/** Placeholders a lookup is compiled with, swapped for the code and the member at each call. */
+const CODE = '\u0000code';
+const ME = Number.MIN_SAFE_INTEGER;
 
+function lookups(db: Kysely<Database>) {
+  const ownFirst = sql<number>`case when member_id = ${ME} then 0 else 1 end`;
+  return {
+    release: db
+      .selectFrom('releases')
+      .select(['id', 'member_id', 'upc', 'title', 'delivery_state', 'release_status'])
+      .where('upc', '=', CODE)
+      .orderBy(ownFirst)
+      .orderBy('id')
+      .limit(1)
+      .compile(),
+    recording: db.selectFrom('recordings').select(['id', 'member_id', 'isrc', 'title']).where('isrc', '=', CODE).orderBy(ownFirst).orderBy('id').limit(1).compile(),
+  };
+}
+
+/**
+ * The two lookups, compiled once per database handle: Kysely builds and compiles a query anew at
+ * each call, and the 75 KB official sample asks for each of its 21 ISRCs (part of the engine
+ * thread's 1.0-2.5 ms above the engine alone, measured per thread at load 30). A call only swaps the
+ * placeholders' values.
+ */
+const compiledFor = new WeakMap<Kysely<Database>, ReturnType<typeof lookups>>();
+
+function bind<R>(query: CompiledQuery<R>, code: string, me: number): CompiledQuery<R> {
+  return { ...query, parameters: query.parameters.map((p) => (p === CODE ? code : p === ME ? me : p)) };
+}
 
 export class DbCatalog implements Catalog {
   readonly memberId: string | null;
+  private readonly compiled: ReturnType<typeof lookups>;
   constructor(
     private readonly db: Kysely<Database>,
     memberId: number | null,
   ) {
     this.memberId = memberId === null ? null : String(memberId);
+    let compiled = compiledFor.get(db);
+    if (!compiled) compiledFor.set(db, (compiled = lookups(db)));
+    this.compiled = compiled;
   }
 
-  private ownFirst() {
-    const me = this.memberId === null ? -1 : Number(this.memberId);
-    return sql<number>`case when member_id = ${me} then 0 else 1 end`;
+  /** The member whose rows come first; -1 (no member has it) for a batch without one. */
+  private get me(): number {
+    return this.memberId === null ? -1 : Number(this.memberId);
   }
 
   async findRelease(upc: string): Promise<CatalogRelease | null> {
-    const row = await this.db
-      .selectFrom('releases')
-      .select(['id', 'member_id', 'upc', 'title', 'delivery_state', 'release_status'])
-      .where('upc', '=', upc)
-      .orderBy(this.ownFirst())
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    const row = (await this.db.executeQuery(bind(this.compiled.release, upc, this.me))).rows[0];
     if (!row) return null;
     return {
       upc: row.upc,
@@ -45,14 +71,7 @@ export class DbCatalog implements Catalog {
   }
 
   async findRecording(isrc: string): Promise<CatalogRecording | null> {
-    const row = await this.db
-      .selectFrom('recordings')
-      .select(['id', 'member_id', 'isrc', 'title'])
-      .where('isrc', '=', isrc)
-      .orderBy(this.ownFirst())
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+    const row = (await this.db.executeQuery(bind(this.compiled.recording, isrc, this.me))).rows[0];
     if (!row || !row.isrc) return null;
     return { isrc: row.isrc, memberId: String(row.member_id), title: row.title, recordingId: row.id };
   }

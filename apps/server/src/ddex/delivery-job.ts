@@ -7,7 +7,7 @@
  * `max_attempts` claims (DELIVERY_MAX_ATTEMPTS) it is given up and failed saying why (a poison
  * delivery, one that ends each process that runs it, ends there).
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { PartsRefused, type BlobStore } from '../blob/blob-store.js';
 import { ENGINE_LANE, type GiveUp, type JobContext, type JobHandler } from '../jobs/job-runner.js';
@@ -15,6 +15,13 @@ import type { EnginePool } from './engine-pool.js';
 import { advance, failDelivery, startDelivery, type ClaimedDelivery } from './delivery-claim.js';
 import { importReport, LeaseLost } from './import-report.js';
 import { dropUploadParts, joinUpload } from './uploads/join-upload.js';
+import { deliverySeconds, secondsSince } from '../ops/metrics.js';
+
+/** Where an attempt left its delivery (the duration metric's `outcome`: accepted, rejected, failed…). */
+async function deliveryStatus(db: Kysely<Database>, id: number): Promise<string> {
+  const row = await db.selectFrom('deliveries').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status ?? 'unknown';
+}
 
 export const DELIVERY_JOB = 'ddex.delivery';
 
@@ -86,13 +93,21 @@ export function deliveryJob(s: DeliveryJobSettings): JobHandler<DeliveryJobPaylo
       const job = await startDelivery(ctx.db, deliveryId, ctx.claim);
       // Finished already: by a claim that lost its lease just after the import, or failed by staff.
       if (!job) return;
+      const started = performance.now();
+      let outcome = 'retry';
       try {
         await process(job, ctx);
+        outcome = await deliveryStatus(ctx.db, deliveryId);
       } catch (error) {
         // The next claim took it over: that one finishes it.
-        if (error instanceof LeaseLost) return void ctx.log.warn({ delivery: deliveryId }, error.message);
+        if (error instanceof LeaseLost) {
+          outcome = 'lease_lost';
+          return void ctx.log.warn({ delivery: deliveryId }, error.message);
+        }
         ctx.log.error({ err: error, delivery: deliveryId, attempt: ctx.attempt }, 'delivery attempt failed');
         throw error;
+      } finally {
+        deliverySeconds.observe({ outcome }, secondsSince(started));
       }
     },
 

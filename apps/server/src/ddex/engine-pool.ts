@@ -2,7 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { WorkerPool } from '@ddex-check/engine';
-import type { DeliveryReport, EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
+import type { DeliveryReport, EngineAnswer, EngineTask, EngineWorkerData, ReportJson } from './engine-task.js';
 import { asPartnerReport } from './partner-report.js';
 
 /** The compiled worker, also when this module runs from `src` (tests): workers load dist. */
@@ -13,7 +13,7 @@ function workerFile(): string {
 
 /** Runs the engine on worker threads (`WorkerPool` of the engine: queue, on-demand threads, replacement of a dead one). */
 export class EnginePool {
-  private readonly pool: WorkerPool<EngineTask, EngineAnswer, DeliveryReport>;
+  private readonly pool: WorkerPool<EngineTask, EngineAnswer, EngineAnswer & { ok: true }>;
   private nextId = 1;
 
   constructor(size: number, data: EngineWorkerData) {
@@ -22,7 +22,7 @@ export class EnginePool {
       spawn: () => new Worker(workerFile(), { workerData: data }),
       settle: (answer) => {
         if (!answer.ok) throw new Error(answer.error);
-        return answer.report;
+        return answer;
       },
       closedMessage: 'server is stopping',
     });
@@ -35,10 +35,19 @@ export class EnginePool {
 
   /** The report as partners see it (`ern_version` always a string: partner-report.ts); a deep run's keeps its release snapshots. */
   async run(input: EngineTask['input'], name: string, memberId: number | null, opts: { deep?: boolean; stores?: string[] } = {}): Promise<DeliveryReport> {
-    const report = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: opts.deep ?? false, stores: opts.stores ?? [] });
+    const answer = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: opts.deep ?? false, stores: opts.stores ?? [], answer: 'report' });
+    if (!('report' in answer)) throw new Error('engine thread answered JSON to a report task');
+    const report = answer.report;
     const partner: DeliveryReport = asPartnerReport(report);
     if (report.release_snapshots) partner.release_snapshots = report.release_snapshots;
     return partner;
+  }
+
+  /** A dry run (not deep) answered as the partner report's JSON, serialized on the engine thread (answer-json.ts). */
+  async runJson(input: EngineTask['input'], name: string, memberId: number | null, opts: { stores?: string[] } = {}): Promise<ReportJson> {
+    const answer = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: false, stores: opts.stores ?? [], answer: 'json' });
+    if (!('json' in answer)) throw new Error('engine thread answered a report object to a JSON task');
+    return { json: answer.json, verdict: answer.verdict, summary: answer.summary, findingLines: answer.findingLines };
   }
 
   close(): Promise<void> {

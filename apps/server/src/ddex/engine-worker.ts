@@ -7,7 +7,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { validate, type MessageSnapshots } from '@ddex-check/engine';
 import { openDb, type OpenDb } from '../db/connect.js';
 import { DbCatalog } from './db-catalog.js';
+import { validationReportJson } from './answer-json.js';
+import { asPartnerReport } from './partner-report.js';
 import type { DeliveryReport, EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
+import { findingLines } from '../test-reports/source-lines.js';
 
 const data = workerData as EngineWorkerData;
 let db: OpenDb | null = null;
@@ -30,6 +33,10 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
     // The report names the batch as the client did, never by where the server keeps it.
     report.source = task.name;
     if (task.deep) report.release_snapshots = snapshots;
+    if (task.answer === 'json') {
+      const partner = asPartnerReport(report);
+      return { id: task.id, ok: true, json: validationReportJson(partner), verdict: partner.verdict, summary: partner.summary, findingLines: findingLines(partner) };
+    }
     return { id: task.id, ok: true, report };
   } catch (error) {
     return { id: task.id, ok: false, error: (error as Error)?.stack ?? String(error) };

@@ -41,6 +41,19 @@ describe.each(backends())('POST /ddex/validate ($name)', (backend) => {
     expect(await server.admin('recordings', '--member', String(account.ownMemberId))).toEqual([]);
   });
 
+  it('answers JSON with its charset and keeps the answer as the test report, listed at once', async () => {
+    const { xml } = audioMessage();
+    const response = await post('/v1/ddex/validate?name=kept.xml', xml, { 'content-type': 'application/xml' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await response.text();
+    const { data } = JSON.parse(text);
+    const reports = await server.admin<{ name: string; source: string; verdict: string; summary: unknown; report: unknown }[]>('test-report', 'list', '--account', String(account.accountId), '--with-report');
+    const kept = reports.find((r) => r.name === 'kept.xml');
+    expect(kept).toMatchObject({ source: 'api', verdict: data.verdict, summary: data.summary });
+    expect(kept!.report).toEqual(data);
+  });
+
   it('reads a raw zip and a multipart file with member_id', async () => {
     const { xml, upc } = audioMessage();
     const zip = await zipOf({ 'batch/message.xml': xml });

@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'invalid'
   | 'unauthenticated'
   | 'invalid_key'
+  /** 401: an MCP OAuth access token that is unknown, expired, revoked or for another resource (RFC 6750 3.1). */
+  | 'invalid_token'
   | 'key_revoked'
   | 'key_expired'
   | 'test_keys_retired'

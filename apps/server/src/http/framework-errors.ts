@@ -39,6 +39,7 @@ export function frameworkErrorsWith(lookup: PortalLookup) {
 
 function frameworkErrors(error: { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   addLegacyHeaders(request, reply);
+  reply.header('X-Request-Id', request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.code(400).send({ error: 'id must be a decimal integer without sign, spaces or leading zeros.', code: 'invalid', field: 'id' });
     return;

@@ -12,7 +12,7 @@ import type { FastifyServerOptions } from 'fastify';
 const HIDDEN = '[redacted]';
 
 /** Query parameters that are credentials: our part URLs' and S3's presigned ones, and the usual names. */
-const SECRET_PARAMS = ['signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token', 'token', 'key', 'api_key', 'apikey', 'access_token', 'password', 'secret', 'sig'];
+const SECRET_PARAMS = ['signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token', 'token', 'key', 'api_key', 'apikey', 'access_token', 'refresh_token', 'code', 'code_verifier', 'password', 'secret', 'sig'];
 
 const PATTERNS: [RegExp, string][] = [
   // The invitation token is the path segment after /invite/.
@@ -23,6 +23,8 @@ const PATTERNS: [RegExp, string][] = [
   [/(\bBearer\s+)[^\s"\\,]+/gi, `$1${HIDDEN}`],
   [/\b(svc_(?:live|test)_)[A-Za-z0-9_-]+/g, `$1${HIDDEN}`],
   [/\b(whsec_)[A-Za-z0-9+/=]+/g, `$1${HIDDEN}`],
+  // The MCP authorization server's codes and tokens (mcp/oauth/secrets.ts).
+  [/\b(mcp_(?:at|rt|code)_)[A-Za-z0-9_-]+/g, `$1${HIDDEN}`],
 ];
 
 /** The text with every credential form above replaced by `[redacted]`. */

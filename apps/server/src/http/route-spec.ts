@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config.js';
 import type { BlobStore } from '../blob/blob-store.js';
 import type { EnginePool } from '../ddex/engine-pool.js';
 import type { JobRunner } from '../jobs/job-runner.js';
+import type { EventFeed } from '../events/event-feed.js';
 
 export interface AppContext {
   db: Kysely<Database>;
@@ -21,10 +22,14 @@ export interface AppContext {
   validatePool: EnginePool;
   /** Dry runs in progress in this process, in all and per credential (`caller.limitKey`; 429 busy above the limits). */
   validationsInFlight: { count: number; byKey: Map<string, number> };
+  /** The SFTP inbox's port as partners reach it: this process's inbox when it has one, else SFTP_PORT. */
+  sftpPort: () => number;
   /** Base URL for links in emails: PUBLIC_URL, else the address this process listens on. */
   publicUrl: () => string;
   /** The job runner (enqueue with `enqueueJob`, then `jobs.nudge(kind)` to start it without waiting for a poll; a delivery too). */
   jobs: JobRunner;
+  /** The outbox's new events for the dashboard's live pages (events/event-feed.ts). */
+  events: EventFeed;
 }
 
 export interface RouteSpec {

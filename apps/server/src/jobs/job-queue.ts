@@ -156,3 +156,34 @@ export async function removeFinishedJobs(db: Kysely<Database>, beforeIso: string
   const result = await db.deleteFrom('jobs').where('status', 'in', ['done', 'failed']).where('finished_at', '<', beforeIso).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Jobs by kind and state (every state: the gauges show 0 for a kind seen lately with none queued), read at each scrape. */
+export async function countJobs(db: Kysely<Database>): Promise<{ kind: string; status: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['kind', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy(['kind', 'status'])
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, status: r.status, count: Number(r.count) }));
+}
+
+/**
+ * A job this claim still holds goes back to the queue at once (graceful shutdown): queued, due now,
+ * its lease and worker cleared, and the attempt not counted (the job did not fail, its process
+ * stopped), so another worker takes it now instead of when the lease would have run out. Fenced
+ * like every write of a claim: false when the claim no longer held it.
+ */
+export async function handBackJob(db: Kysely<Database>, dialect: Dialect, claim: JobClaim & { kind: string }, workerId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: nowIso(), attempts: sql<number>`attempts - 1`, worker_id: null, lease_expires_at: null })
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('worker_id', '=', workerId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  const handed = Number(result.numUpdatedRows) === 1;
+  // The NOTIFY trigger fires on inserts: idle workers listening on PostgreSQL are told here.
+  if (handed && dialect === 'postgres') await sql`select pg_notify('ddex_jobs', ${claim.kind})`.execute(db);
+  return handed;
+}

@@ -19,10 +19,10 @@ import type { Database } from '../db/schema.js';
 import { isoIn, nowIso, nowMs } from '../clock.js';
 import { PollingLoops } from './polling-loops.js';
 import { JobListener } from './job-listener.js';
-import type { JobLog } from './job-log.js';
+import { jobLogOf, type JobLog } from './job-log.js';
 
 export type { JobLog } from './job-log.js';
-import { claimJob, enqueueJob, failJobAttempt, finishJob, nextDueAt, renewJobLease, rescheduleJob, type ClaimedJob } from './job-queue.js';
+import { claimJob, enqueueJob, failJobAttempt, finishJob, handBackJob, nextDueAt, renewJobLease, rescheduleJob, type ClaimedJob } from './job-queue.js';
 
 export const DEFAULT_LANE = 'default';
 /** Deliveries and SFTP batches: the engine's long runs. */
@@ -107,6 +107,8 @@ export class JobRunner {
   private readonly recurring: RecurringJob[] = [];
   private readonly lanes = new Map<string, Lane>();
   private listener: JobListener | null = null;
+  /** Jobs this process runs now (graceful shutdown hands back the ones still running at its bound). */
+  private readonly running = new Map<number, ClaimedJob>();
 
   constructor(private readonly o: JobRunnerOptions) {
     const settings: Record<string, LaneSettings> = { [DEFAULT_LANE]: { concurrency: o.concurrency ?? 2, leaseMs: o.leaseMs ?? 60_000 }, ...o.lanes };
@@ -155,6 +157,40 @@ export class JobRunner {
     await Promise.all([...this.lanes.values()].map((lane) => lane.loops.stop()));
   }
 
+  /**
+   * Graceful shutdown: no new claims; the running jobs have `graceMs` to finish; those still
+   * running then go back to the queue (`handBack`) for another process to take at once. Returns the
+   * ids handed back.
+   */
+  async shutdown(graceMs: number): Promise<number[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const finished = this.stop().then(() => true);
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, graceMs))));
+    const inTime = await Promise.race([finished, late]);
+    clearTimeout(timer);
+    return inTime ? [] : this.handBack();
+  }
+
+  /** Every job this process still runs goes back to the queue now (its work here is abandoned: the process is ending). */
+  async handBack(): Promise<number[]> {
+    const jobs = [...this.running.values()];
+    this.running.clear();
+    const handed: number[] = [];
+    for (const job of jobs) {
+      try {
+        const log = jobLogOf(this.o.log, { job: job.id, kind: job.kind });
+        if (await handBackJob(this.o.db, this.o.dialect, job, this.workerId)) {
+          handed.push(job.id);
+          log.info({ attempt: job.attempts }, 'job handed back at shutdown: another worker takes it now');
+        } else log.info({ attempt: job.attempts }, 'job not handed back at shutdown: this process no longer held it');
+      } catch (err) {
+        // Not handed back: its lease runs out and another worker takes it then.
+        this.o.log.warn({ err, job: job.id, kind: job.kind }, 'job could not be handed back at shutdown; its lease will run out');
+      }
+    }
+    return handed;
+  }
+
   /** Claims and runs due jobs, one at a time, until none is left (tests, admin commands). Returns how many ran. */
   async drain(): Promise<number> {
     let ran = 0;
@@ -187,7 +223,18 @@ export class JobRunner {
   }
 
   private async run(job: ClaimedJob, leaseMs: number): Promise<void> {
+    this.running.set(job.id, job);
+    try {
+      await this.runClaimed(job, leaseMs);
+    } finally {
+      this.running.delete(job.id);
+    }
+  }
+
+  private async runClaimed(job: ClaimedJob, leaseMs: number): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
+    // Every line about this job names it, whoever writes it (the runner or the handler).
+    const log = jobLogOf(this.o.log, { job: job.id, kind: job.kind });
     const recurring = this.recurring.find((r) => r.kind === job.kind);
     // A recurring job keeps one row: it is queued again for its next run, whatever happened.
     const next = (error: string | null) => rescheduleJob(this.o.db, job, this.workerId, isoIn(recurring!.everyMs), error);
@@ -195,28 +242,28 @@ export class JobRunner {
       // Claimed again after its holders died mid-run every time (a poison job, maybe one that ends
       // each process running it): given up rather than run again at once, without end.
       const times = job.attempts - 1;
-      this.o.log.error({ job: job.id, kind: job.kind, interrupted: times }, recurring ? 'recurring job interrupted; skipped to its next time' : 'job given up: interrupted at every attempt');
+      log.error({ interrupted: times }, recurring ? 'recurring job interrupted; skipped to its next time' : 'job given up: interrupted at every attempt');
       if (recurring) await next(`interrupted: the process running it stopped ${times} time(s) during this run; skipped to its next time`);
-      else await this.fail(job, handler, `given up: the process running it stopped ${times} times while it ran (interrupted at every attempt)`, 0, { kind: 'interrupted', times });
+      else await this.fail(job, handler, `given up: the process running it stopped ${times} times while it ran (interrupted at every attempt)`, 0, { kind: 'interrupted', times }, log);
       return;
     }
     const heartbeat = setInterval(() => {
-      renewJobLease(this.o.db, job, this.workerId, leaseMs).catch((err) => this.o.log.warn({ err, job: job.id }, 'job lease renewal failed'));
+      renewJobLease(this.o.db, job, this.workerId, leaseMs).catch((err) => log.warn({ err }, 'job lease renewal failed'));
     }, Math.max(100, Math.floor(leaseMs / 3)));
     try {
       const claim = `${this.workerId}/${job.id}.${job.attempts}`;
-      await handler.run(JSON.parse(job.payload), { db: this.o.db, dialect: this.o.dialect, attempt: job.attempts, claim, log: this.o.log });
+      await handler.run(JSON.parse(job.payload), { db: this.o.db, dialect: this.o.dialect, attempt: job.attempts, claim, log });
       if (recurring) await next(null);
       else await finishJob(this.o.db, job, this.workerId);
     } catch (error) {
       const text = (error as Error)?.message ?? String(error);
       if (recurring) {
         await next(text);
-        this.o.log.warn({ job: job.id, kind: job.kind, error: text }, 'recurring job failed; it runs again at its next time');
+        log.warn({ error: text }, 'recurring job failed; it runs again at its next time');
       } else {
         const delay = (handler.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
-        const outcome = await this.fail(job, handler, text, delay, { kind: 'failed', error, attempts: job.attempts });
-        this.o.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, outcome, error: text }, 'job attempt failed');
+        const outcome = await this.fail(job, handler, text, delay, { kind: 'failed', error, attempts: job.attempts }, log);
+        log.warn({ attempt: job.attempts, outcome, error: text }, 'job attempt failed');
       }
     } finally {
       clearInterval(heartbeat);
@@ -224,13 +271,13 @@ export class JobRunner {
   }
 
   /** Fails this attempt; when that gives the job up, its handler records it in the same transaction. */
-  private async fail(job: ClaimedJob, handler: JobHandler, error: string, retryInMs: number, reason: GiveUp): Promise<'retry' | 'failed' | 'lost'> {
+  private async fail(job: ClaimedJob, handler: JobHandler, error: string, retryInMs: number, reason: GiveUp, log: JobLog): Promise<'retry' | 'failed' | 'lost'> {
     const { outcome, after } = await this.o.db.transaction().execute(async (trx) => {
       const outcome = await failJobAttempt(trx, job, this.workerId, error, retryInMs);
-      const after = outcome === 'failed' && handler.onGiveUp ? await handler.onGiveUp(JSON.parse(job.payload), reason, { db: trx, log: this.o.log }) : undefined;
+      const after = outcome === 'failed' && handler.onGiveUp ? await handler.onGiveUp(JSON.parse(job.payload), reason, { db: trx, log }) : undefined;
       return { outcome, after };
     });
-    if (after) await after(this.o.db).catch((err: unknown) => this.o.log.warn({ err, job: job.id }, 'work after giving a job up failed'));
+    if (after) await after(this.o.db).catch((err: unknown) => log.warn({ err }, 'work after giving a job up failed'));
     return outcome;
   }
 }

@@ -128,7 +128,7 @@ export function buildOpenApi(routes: RouteSpec[], o: { portal?: boolean } = {}):
     info: {
       title: 'ddex-check partner API',
       version: 'v1',
-      description: `Partner API v1 (DDEX deliveries, dry runs, account). ${portal ? `This is a white-label portal's domain: ${LEGACY_PREFIX} is its current base and does not retire.\n\n` : ''}${VERSIONING}\n\nChoices where the specification leaves values open:\n\n${CHOICES.map((c) => `- **${c.topic}**: ${c.choice}`).join('\n')}`,
+      description: `Partner API v1 (DDEX deliveries, dry runs, account). ${portal ? `This is a white-label portal's domain: ${LEGACY_PREFIX} is its current base and does not retire.\n\n` : ''}${VERSIONING}\n\nAI assistants connect to the MCP server at ${CURRENT_PREFIX}/mcp (legacy ${LEGACY_PREFIX}/mcp, same sunset), its own OAuth 2.0 authorization server: metadata at ${CURRENT_PREFIX}/mcp/.well-known/oauth-authorization-server, tools with their input and output schemas at ${CURRENT_PREFIX}/mcp/manifest.json. Its tools answer with this API's objects and need the same scopes; its access tokens never authenticate this API, and API keys never the MCP server (README, MCP server for AI assistants).\n\nChoices where the specification leaves values open:\n\n${CHOICES.map((c) => `- **${c.topic}**: ${c.choice}`).join('\n')}`,
     },
     servers: portal
       ? [

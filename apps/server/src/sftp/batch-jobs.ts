@@ -16,6 +16,7 @@ import { queueDelivery } from '../ddex/queue-delivery.js';
 import { DELIVERY_JOB } from '../ddex/delivery-job.js';
 import { ownMemberId } from '../members/resolve-member.js';
 import { storeTestReport } from '../test-reports/store.js';
+import { sourceLinesOf, type SourceLines } from '../test-reports/source-lines.js';
 import { nowIso } from '../clock.js';
 import { InboxTree, reportBase, type Area } from './inbox-tree.js';
 import { filesUnder, zipFolder } from './zip-folder.js';
@@ -111,6 +112,7 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
       await fsp.mkdir(work, { recursive: true });
       let zipped: string | null = null;
       let report: Report;
+      let sourceLines: SourceLines = {};
       try {
         let input = target;
         if (batch.kind === 'folder') {
@@ -123,7 +125,10 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
         // A folder is checked as the zip of its files, named `<batch>.zip`: what POST /ddex/validate?name=<batch>.zip answers for that zip.
         // With the account's target stores, as POST /ddex/validate checks them.
         const stores = await accountStores(ctx.db, batch.account_id);
-        report = await ctx.validatePool.run({ kind: 'file', path: input }, batch.kind === 'folder' ? `${batch.name}.zip` : batch.name, memberId, { stores });
+        const name = batch.kind === 'folder' ? `${batch.name}.zip` : batch.name;
+        report = await ctx.validatePool.run({ kind: 'file', path: input }, name, memberId, { stores });
+        // The dashboard's report page prints each finding's line: read them while the batch is here.
+        sourceLines = await sourceLinesOf({ kind: 'file', path: input }, name, report);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finish(ctx, batchId, { status: 'failed', error: 'removed before its test ran' });
         const failed = unreadable(batch.name, error);
@@ -132,7 +137,7 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
       } finally {
         if (zipped) await fsp.rm(zipped, { force: true });
       }
-      const reportId = await storeTestReport(ctx.db, { accountId: batch.account_id, source: 'sftp', name: batch.name, report });
+      const reportId = await storeTestReport(ctx.db, { accountId: batch.account_id, source: 'sftp', name: batch.name, report, sourceLines });
       await writeReports(work, path.dirname(target), reportBase(batch.name, batch.kind), null, report);
       await finish(ctx, batchId, { status: 'tested', test_report_id: reportId });
     },

@@ -61,16 +61,27 @@ export async function revokeLogin(db: Kysely<Database>, accountId: number) {
   return { account_id: accountId, username: usernameOf(accountId), revoked: true };
 }
 
-/** Adds an OpenSSH public key line to the account's active login. */
-export async function addPublicKey(db: Kysely<Database>, accountId: number, line: string) {
+/**
+ * Adds an OpenSSH public key line to the account's active login (`createLogin`: make the login
+ * first when there is none, as the dashboard does: its password is never shown, so keys alone
+ * log in until one is set). Refuses a private key, anything ssh2 cannot read as a key, and a key
+ * the login already has, each saying so.
+ */
+export async function addPublicKey(db: Kysely<Database>, accountId: number, line: string, o: { createLogin?: boolean } = {}) {
   const parsed = ssh2().utils.parseKey(line.trim());
   if (parsed instanceof Error) throw new AdminError(`not an SSH public key: ${parsed.message}`);
   const key = Array.isArray(parsed) ? parsed[0] : parsed;
   if (key.isPrivateKey()) throw new AdminError('give the public key (the .pub file), never the private one');
-  const login = await db.selectFrom('sftp_logins').select(['id', 'public_keys']).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+  let login = await db.selectFrom('sftp_logins').select(['id', 'public_keys']).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+  if (!login && o.createLogin) {
+    await createLogin(db, accountId);
+    login = await db.selectFrom('sftp_logins').select(['id', 'public_keys']).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
+  }
   if (!login) throw new AdminError(`account ${accountId} has no active SFTP login: create one first`);
   const keys = JSON.parse(login.public_keys) as string[];
-  const normalized = `${key.type} ${key.getPublicSSH().toString('base64')}${key.comment ? ' ' + key.comment : ''}`;
+  const blob = key.getPublicSSH().toString('base64');
+  if (keys.some((k) => k.split(' ')[1] === blob)) throw new AdminError('this key is already on the login');
+  const normalized = `${key.type} ${blob}${key.comment ? ' ' + key.comment : ''}`;
   keys.push(normalized);
   await db.updateTable('sftp_logins').set({ public_keys: JSON.stringify(keys) }).where('id', '=', login.id).execute();
   return { account_id: accountId, keys: keys.length };

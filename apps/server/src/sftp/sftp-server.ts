@@ -6,6 +6,7 @@
  * within `sessionCheckMs`, whichever process serves them.
  */
 import net from 'node:net';
+import crypto from 'node:crypto';
 import ssh2 from 'ssh2';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -13,6 +14,7 @@ import { loadOrCreateHostKey } from './host-key.js';
 import { InboxTree } from './inbox-tree.js';
 import { activeLogin, clearFailures, isLockedOut, passwordMatches, publicKeyOf, recordFailure, type LockoutPolicy, type LoginRow } from './logins.js';
 import { serveSftp } from './sftp-session.js';
+import { sftpSessionsOpen, sftpSessionsTotal } from '../ops/metrics.js';
 
 export interface SftpSettings {
   port: number;
@@ -50,11 +52,21 @@ function positiveInt(name: string, fallback: number): number {
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  /** pino's child logger: each connection's lines carry its `sftpSession` id. */
+  child?(bindings: Record<string, unknown>): Log;
+}
+
+/** A log whose every line names the connection (`sftpSession`). */
+function sessionLog(log: Log, sftpSession: string): Log {
+  if (log.child) return log.child({ sftpSession });
+  return { info: (obj, msg) => log.info({ sftpSession, ...obj }, msg), warn: (obj, msg) => log.warn({ sftpSession, ...obj }, msg) };
 }
 
 export class SftpInbox {
   private tcp: net.Server | null = null;
   private readonly sessions = new Map<ssh2.Connection, number>();
+  /** Every connection until it closes, logged in or not (shutdown waits for their goodbyes). */
+  private readonly connections = new Set<ssh2.Connection>();
   /** Sockets not logged in yet, by `address:port` (what ssh2 tells of a client), for the grace timer. */
   private readonly notLoggedIn = new Map<string, net.Socket>();
   private watch: NodeJS.Timeout | null = null;
@@ -97,12 +109,23 @@ export class SftpInbox {
     return (tcp.address() as net.AddressInfo).port;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops listening and ends every session cleanly: each client is sent SSH's disconnect message
+   * ("by application") and its connection closed, so a client sees the server leave, not a reset.
+   * Waits for the connections to close, at most `waitMs`; a file being uploaded stays as partial as
+   * it was (no batch is sealed without its marker), and the client sends it again.
+   */
+  async stop(waitMs = 2_000): Promise<void> {
     if (this.watch) clearInterval(this.watch);
-    for (const client of this.sessions.keys()) client.end();
-    for (const socket of this.notLoggedIn.values()) socket.destroy();
     const tcp = this.tcp;
-    if (tcp) await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    const closed = tcp ? new Promise<void>((resolve) => tcp.close(() => resolve())) : Promise.resolve();
+    const goodbyes = [...this.connections].map((client) => new Promise<void>((resolve) => client.once('close', () => resolve())));
+    for (const client of this.connections) client.end();
+    for (const socket of this.notLoggedIn.values()) socket.destroy();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(goodbyes), new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    await closed;
   }
 
   private async endRevokedSessions(): Promise<void> {
@@ -120,10 +143,12 @@ export class SftpInbox {
 
   private onClient(client: ssh2.Connection, info: ssh2.ClientInfo): void {
     const address = info.ip;
+    const log = sessionLog(this.o.log, crypto.randomUUID());
     let login: LoginRow | null = null;
-    client.on('error', (err) => this.o.log.warn({ err: err.message, address }, 'sftp connection error'));
+    this.connections.add(client);
+    client.on('error', (err) => log.warn({ err: err.message, address }, 'sftp connection error'));
     client.on('authentication', (ctx) => {
-      void this.authenticate(ctx, address).then((found) => {
+      void this.authenticate(ctx, address, log).then((found) => {
         if (found) {
           login = found;
           ctx.accept();
@@ -135,10 +160,13 @@ export class SftpInbox {
       this.notLoggedIn.delete(`${info.ip}:${info.port}`);
       const who = { accountId: login.account_id, address, software: info.header.identRaw };
       this.sessions.set(client, login.id);
+      sftpSessionsOpen.inc();
+      sftpSessionsTotal.inc();
+      log.info({ account: login.account_id, login: login.id, address }, 'sftp session opened');
       this.tree.ensure(login.account_id);
       client.on('session', (accept) => {
         const session = accept();
-        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), { db: this.o.db, tree: this.tree, who, maxFileBytes: this.o.settings.maxFileBytes, writeWindowBytes: WRITE_WINDOW_BYTES, log: this.o.log }));
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), { db: this.o.db, tree: this.tree, who, maxFileBytes: this.o.settings.maxFileBytes, writeWindowBytes: WRITE_WINDOW_BYTES, log }));
         for (const refused of ['pty', 'shell', 'exec', 'subsystem', 'x11', 'auth-agent', 'env'] as const) session.on(refused, (_accept: unknown, reject?: () => void) => reject?.());
       });
       // Port forwarding of either direction and socket forwarding: refused.
@@ -146,11 +174,17 @@ export class SftpInbox {
       client.on('openssh.streamlocal', (_accept, reject) => reject());
       client.on('request', (_accept, reject) => reject?.());
     });
-    client.on('close', () => this.sessions.delete(client));
+    client.on('close', () => {
+      this.connections.delete(client);
+      if (this.sessions.delete(client)) {
+        sftpSessionsOpen.dec();
+        log.info({}, 'sftp session closed');
+      }
+    });
   }
 
   /** The login when the attempt succeeds; otherwise the attempt is refused (after the delay when it was a real failure). */
-  private async authenticate(ctx: ssh2.AuthContext, address: string): Promise<LoginRow | null> {
+  private async authenticate(ctx: ssh2.AuthContext, address: string, log: Log): Promise<LoginRow | null> {
     const methods: ssh2.AuthenticationType[] = ['password', 'publickey'];
     try {
       if (await isLockedOut(this.o.db, address)) {
@@ -189,11 +223,11 @@ export class SftpInbox {
         return null;
       }
       const locked = await recordFailure(this.o.db, address, this.o.settings.lockout);
-      this.o.log.warn({ address, username: ctx.username.slice(0, 64), method: ctx.method, locked }, 'sftp login failed');
+      log.warn({ address, username: ctx.username.slice(0, 64), method: ctx.method, locked }, 'sftp login failed');
       await delay(this.o.settings.failedLoginDelayMs);
       ctx.reject(locked ? [] : methods);
     } catch (error) {
-      this.o.log.warn({ err: (error as Error).message, address }, 'sftp authentication error');
+      log.warn({ err: (error as Error).message, address }, 'sftp authentication error');
       ctx.reject(methods);
     }
     return null;

@@ -22,6 +22,7 @@ import { Refused, statusOf } from './sftp-status.js';
 import { abandon, openedFile, settle, writeAt, type FileHandle, type WriteLimits } from './written-file.js';
 import { pathTooLong, topNameTooLong } from './name-limits.js';
 import { now } from '../clock.js';
+import { sftpBytes } from '../ops/metrics.js';
 
 const { STATUS_CODE, OPEN_MODE } = ssh2.utils.sftp;
 type Entry = InboxPath & { kind: 'entry' };
@@ -151,6 +152,7 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       const h = fileHandle(handle);
       if (!h.writable) throw new Refused(STATUS_CODE.PERMISSION_DENIED, 'the file was opened for reading');
       await writeAt(h, data, offset, o);
+      sftpBytes.inc({ direction: 'received' }, data.length);
       sftp.status(reqid, STATUS_CODE.OK);
     }),
   );
@@ -162,6 +164,7 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       const { bytesRead } = await h.fh.read(buf, 0, buf.length, offset);
       if (bytesRead === 0) return void sftp.status(reqid, STATUS_CODE.EOF);
       sftp.data(reqid, buf.subarray(0, bytesRead));
+      sftpBytes.inc({ direction: 'sent' }, bytesRead);
     }),
   );
 

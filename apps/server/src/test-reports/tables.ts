@@ -1,7 +1,9 @@
 /** The test_reports table's row type (every dry run of an account, from the API or SFTP /test), added to `Database`. */
 import type { Generated } from 'kysely';
 
-export type TestReportSource = 'api' | 'sftp';
+/** Where the dry run came from: POST /ddex/validate, SFTP /test, or a file dropped on the dashboard's Test reports page. */
+export type TestReportSource = 'api' | 'sftp' | 'dashboard';
+export const TEST_REPORT_SOURCES: readonly TestReportSource[] = ['api', 'sftp', 'dashboard'];
 
 export interface TestReportTable {
   id: Generated<number>;
@@ -14,6 +16,8 @@ export interface TestReportTable {
   summary: string;
   /** JSON of the whole report, the object POST /ddex/validate answers under `data`. */
   report: string;
+  /** JSON `{file: {line: text}}`: the lines the findings point at, read while the batch was at hand (null before migration 0017). */
+  source_lines: string | null;
   created_at: string;
 }
 

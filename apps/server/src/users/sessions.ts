@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.js';
 import { isoIn, nowIso, nowMs } from '../clock.js';
 import { tokenHash } from './users.js';
 import './tables.js';
+import { CALLER_ACCOUNT_COLUMNS } from '../auth/caller-account.js';
 
 /** A working day of pauses: a person who leaves the tab for lunch is still signed in. */
 export const IDLE_MS = 12 * 3600_000;
@@ -69,12 +70,7 @@ export async function sessionByToken(db: Kysely<Database>, token: string): Promi
       'users.id as user_id',
       'users.email as user_email',
       'users.status as user_status',
-      'accounts.id as account_id',
-      'accounts.name as account_name',
-      'accounts.email as account_email',
-      'accounts.plan',
-      'accounts.active',
-      'accounts.rate_per_minute',
+      ...CALLER_ACCOUNT_COLUMNS,
     ])
     .where('sessions.token_hash', '=', tokenHash(token))
     .executeTakeFirst();
@@ -98,6 +94,16 @@ export async function sessionByToken(db: Kysely<Database>, token: string): Promi
 export async function endSession(db: Kysely<Database>, userId: number, sessionId: number): Promise<boolean> {
   const result = await db.updateTable('sessions').set({ ended_at: nowIso() }).where('id', '=', sessionId).where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Whether a session is still live (not ended, not past its expiry): a long answer made for it (the
+ * dashboard's event stream) asks again as it goes, so a sign-out or a revocation in another process
+ * ends it too.
+ */
+export async function sessionIsLive(db: Kysely<Database>, sessionId: number): Promise<boolean> {
+  const row = await db.selectFrom('sessions').select('id').where('id', '=', sessionId).where('ended_at', 'is', null).where('expires_at', '>', nowIso()).executeTakeFirst();
+  return Boolean(row);
 }
 
 export interface SessionRow {

@@ -18,6 +18,7 @@ import { envelopeOf } from '../events/emit.js';
 import { decryptSecret } from './secrets.js';
 import { sendEvent } from './sender.js';
 import './tables.js';
+import { webhookAttempts } from '../ops/metrics.js';
 
 export const FANOUT = 'webhooks.fanout';
 export const ATTEMPT = 'webhooks.attempt';
@@ -105,6 +106,7 @@ export function attemptJob(settings: WebhookSettings): JobHandler<{ delivery: nu
       const result = await sendEvent({ url: endpoint.url, secret, eventId: delivery.event_id, body: delivery.payload, timeoutMs: settings.timeoutMs, nowSeconds: Math.floor(nowMs() / 1000) });
       const attempt = delivery.attempt + 1;
       const now = nowIso();
+      let outcome: 'succeeded' | 'retry' | 'failed' = 'succeeded';
       await ctx.db.transaction().execute(async (trx) => {
         if (result.ok) {
           await trx.updateTable('webhook_deliveries').set({ attempt, status: 'succeeded', response_status: result.status, response_ms: result.ms, error: null, next_attempt_at: null, delivered_at: now }).where('id', '=', id).execute();
@@ -115,6 +117,7 @@ export function attemptJob(settings: WebhookSettings): JobHandler<{ delivery: nu
         const delay = settings.scheduleMs[attempt - 1];
         const last = gone || delay === undefined;
         const wait = last ? 0 : jitter(delay);
+        outcome = last ? 'failed' : 'retry';
         await trx
           .updateTable('webhook_deliveries')
           .set({ attempt, status: last ? 'failed' : 'pending', response_status: result.status, response_ms: result.ms, error: result.error, next_attempt_at: last ? null : isoIn(wait) })
@@ -135,6 +138,8 @@ export function attemptJob(settings: WebhookSettings): JobHandler<{ delivery: nu
           .execute();
         if (!last) await enqueueJob(trx, { kind: ATTEMPT, payload: { delivery: id }, runAt: isoIn(wait), maxAttempts: 3 });
       });
+      // After the commit: an attempt counts once its outcome is recorded.
+      webhookAttempts.inc({ outcome });
     },
   };
 }

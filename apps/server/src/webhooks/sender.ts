@@ -26,8 +26,8 @@ export interface SendResult {
 }
 
 let context: tls.SecureContext | null | undefined;
-/** The public roots plus `WEBHOOKS_CA_FILE`, built once (parsing the roots per request costs more than the request). */
-function secureContext(): tls.SecureContext | undefined {
+/** The public roots plus `WEBHOOKS_CA_FILE`, built once (parsing the roots per request costs more than the request). Also the MCP server's client metadata documents. */
+export function secureContext(): tls.SecureContext | undefined {
   if (context === undefined) {
     const file = process.env.WEBHOOKS_CA_FILE;
     context = file ? tls.createSecureContext({ ca: [...tls.rootCertificates, fs.readFileSync(file, 'utf8')] }) : null;

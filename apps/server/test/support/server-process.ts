@@ -19,6 +19,39 @@ export const SERVER_DIR = path.resolve(here, '../..');
 export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
 const BIN = path.join(SERVER_DIR, 'bin/ddex-server.js');
 
+/**
+ * Every test server's log (its stdout and stderr) is kept in this folder, and every credential the
+ * harness sees created (keys, passwords, secrets in admin answers) is listed in its `secrets.txt`:
+ * `test/scan-test-logs.mjs` then searches the whole suite's logs for them and for any credential's
+ * shape (CI runs it after the suite). `DDEX_TEST_LOG_DIR`, default a folder in the temp directory.
+ */
+export const TEST_LOG_DIR = process.env.DDEX_TEST_LOG_DIR || path.join(os.tmpdir(), 'ddex-server-test-logs');
+
+/** A new log file in TEST_LOG_DIR for one process (`name` says which test or role it is). */
+export function testLogFile(name: string): string {
+  fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
+  return path.join(TEST_LOG_DIR, `${name.replace(/[^\w.-]+/g, '_')}-${process.pid}-${crypto.randomBytes(4).toString('hex')}.log`);
+}
+
+const SECRET_FIELDS = new Set(['key', 'password', 'secret', 'token']);
+
+/** Records the credentials in an admin command's answer (fields named key, password, secret, token). */
+export function recordSecrets(value: unknown): void {
+  const found: string[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!v || typeof v !== 'object') return;
+    for (const [field, inner] of Object.entries(v)) {
+      if (SECRET_FIELDS.has(field) && typeof inner === 'string' && inner.length >= 12) found.push(inner);
+      else walk(inner);
+    }
+  };
+  walk(value);
+  if (!found.length) return;
+  fs.mkdirSync(TEST_LOG_DIR, { recursive: true });
+  fs.appendFileSync(path.join(TEST_LOG_DIR, 'secrets.txt'), found.map((s) => s + '\n').join(''));
+}
+
 export type Backend = { name: 'sqlite' } | { name: 'postgres'; adminUrl: string };
 
 /**
@@ -81,6 +114,10 @@ export class TestServer {
   sftpPort = 0;
   /** What the process wrote on stderr so far (start-up warnings). */
   stderr = '';
+  /** The log file of the process started last (its stdout and stderr), in TEST_LOG_DIR. */
+  logFile = '';
+  /** `http://host:port/metrics` of the ops listener (METRICS_ADDR given), else ''. */
+  metricsUrl = '';
   private child: ChildProcess | null = null;
   /** False for a process started `alongside` another: the first one's stop drops the database. */
   private ownsDatabase = true;
@@ -108,7 +145,8 @@ export class TestServer {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ddex-server-test-'));
     // Every test server and its admin commands share a clock file the test can move (see moveClock).
     // SFTP_PORT 0: each test server's inbox on a free port (read back as `sftpPort`), never 2222 for all.
-    const env: NodeJS.ProcessEnv = { ...process.env, DDEX_SERVER_CLOCK_FILE: path.join(dataDir, 'test-clock'), SFTP_PORT: '0', ...extraEnv, DATA_DIR: dataDir };
+    // SHUTDOWN_TIMEOUT 5: a test stopping a server with a job running waits 5 s for it, not 25.
+    const env: NodeJS.ProcessEnv = { ...process.env, DDEX_SERVER_CLOCK_FILE: path.join(dataDir, 'test-clock'), SFTP_PORT: '0', SHUTDOWN_TIMEOUT: '5', ...extraEnv, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     delete env.TEST_DATABASE_URL;
     if (backend.name === 'postgres') env.DATABASE_URL = await createDatabase(backend.adminUrl);
@@ -132,15 +170,25 @@ export class TestServer {
 
   async start(envOverride: Record<string, string | undefined> = {}): Promise<void> {
     const env = { ...this.env, ...envOverride };
-    // DDEX_TEST_SERVER_LOG=<file>: keep the request log of every test server (for debugging).
-    const logFile = process.env.DDEX_TEST_SERVER_LOG;
-    const args = [BIN, 'start', '--port', '0', '--host', '127.0.0.1', ...(logFile ? [] : ['--quiet'])];
+    // The log of every test server is kept (TEST_LOG_DIR); DDEX_TEST_SERVER_LOG=<file>: a copy
+    // of this one's stdout there too (a test that reads its own server's log).
+    const copyTo = process.env.DDEX_TEST_SERVER_LOG;
+    this.logFile = testLogFile(path.basename(this.dataDir));
+    const log = fs.openSync(this.logFile, 'a');
+    const args = [BIN, 'start', '--port', '0', '--host', '127.0.0.1'];
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.stderr = '';
-    child.stderr!.on('data', (d) => (this.stderr += d));
+    child.stderr!.on('data', (d) => {
+      this.stderr += d;
+      fs.writeSync(log, d);
+    });
     const stderr = () => this.stderr;
-    if (logFile) child.stdout!.on('data', (d) => fs.appendFileSync(logFile, d));
+    child.stdout!.on('data', (d) => {
+      fs.writeSync(log, d);
+      if (copyTo) fs.appendFileSync(copyTo, d);
+    });
+    child.once('close', () => fs.closeSync(log));
     this.url = await new Promise<string>((resolve, reject) => {
       let out = '';
       const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${stderr()}`)), 30_000);
@@ -150,6 +198,7 @@ export class TestServer {
         const m = /listening on (http:\/\/\S+)|ddex-server running/.exec(out);
         if (m) {
           this.sftpPort = Number(/sftp inbox on \S+:(\d+)/.exec(out)?.[1] ?? 0);
+          this.metricsUrl = /metrics on (http:\/\/\S+)/.exec(out)?.[1] ?? '';
           clearTimeout(timer);
           resolve(m[1] ?? '');
         }
@@ -171,15 +220,29 @@ export class TestServer {
     this.child = null;
   }
 
-  async stopProcess(): Promise<void> {
+  /** SIGTERM, and SIGKILL after `killAfterMs`: how the process ended (`signal` SIGKILL: it had to be killed). */
+  async stopProcess(killAfterMs = 10_000): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
+    if (!child || child.exitCode !== null) return null;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    const how = await exited;
     clearTimeout(timer);
     this.child = null;
+    return how;
+  }
+
+  /** Sends a signal to the running process (without waiting for it to end). */
+  signal(signal: NodeJS.Signals): void {
+    this.child?.kill(signal);
+  }
+
+  /** Resolves when the running process ends: how it ended. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const child = this.child!;
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+    return new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
   }
 
   async stop(): Promise<void> {
@@ -196,7 +259,9 @@ export class TestServer {
   /** Runs `ddex-server admin --json …` against this server's data and returns the parsed output. */
   async admin<T = any>(...args: string[]): Promise<T> {
     const { stdout } = await execFileAsync(process.execPath, [BIN, 'admin', '--json', ...args], { env: this.env });
-    return JSON.parse(stdout) as T;
+    const answer = JSON.parse(stdout) as T;
+    recordSecrets(answer);
+    return answer;
   }
 
   fetch(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {

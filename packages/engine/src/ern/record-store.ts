@@ -24,6 +24,12 @@
  * the same field may share (a small cache): it is read-only. Changing it in place changes
  * nothing stored, so code that fixes up a record assigns the field.
  *
+ * The store is layered by job, each layer a class extending the one below so that the hot fields
+ * stay on one object: the pages (record-pages.ts: bytes, varints, addresses, the temporary file),
+ * the string codec (record-strings.ts), the shape codec (record-shapes.ts: objects' keys), and here
+ * the values (numbers, arrays, objects, locations, kept objects), records, fields and views. The
+ * tags are record-tags.ts.
+ *
  * Written here rather than taken from a library: the MessagePack and CBOR libraries encode and
  * decode whole values, and the point is reading one field of a record without decoding the rest,
  * with the locations and strings packed as above.
@@ -32,54 +38,21 @@ import { TableLoc, TableLocated, type PathTable } from '../xml/path-table.js';
 import { latin1Text } from '../xml/decode.js';
 import type { LocId, LocTable } from '../xml/loc-table.js';
 import { EMPTY } from './compact.js';
-import { viewClass, type ViewClass } from './record-views.js';
+import { viewClass } from './record-views.js';
 import type { ViewOwner } from './record-access.js';
-import { PageFile, RESIDENT_PAGES } from './page-file.js';
+import { PAGE_SPAN, type RawBuffer } from './record-pages.js';
+import { AGAIN_RING } from './record-strings.js';
+import { RecordShapes, reader, taker, type Shape } from './record-shapes.js';
+import { Tag } from './record-tags.js';
 
-const T_NULL = 0;
-const T_UNDEFINED = 1;
-const T_FALSE = 2;
-const T_TRUE = 3;
-const T_INT = 4;
-const T_FLOAT = 5;
-const T_LATIN1 = 6;
-const T_UTF16 = 7;
-const T_INTERNED = 8;
-const T_ARRAY = 9;
-const T_EMPTY = 10;
-const T_OBJECT = 11;
-const T_LOC = 12;
-const T_LOCATED = 13;
-/** Anything else (an object of another class): kept as it is in a side list. */
-const T_KEPT = 14;
-/** A location (or located value) on its record's own anchored row: the row difference (0) is not written. */
-const T_LOC_HERE = 15;
-const T_LOCATED_HERE = 16;
-/** `count` nulls in a row among an object's values (most optional fields of a record are null). */
-const T_NULLS = 17;
-/** The same string as one written earlier in the record (a 4.x title is its DisplayTitleText and its DisplayTitle): the distance back to it. */
-const T_AGAIN = 18;
+export { PAGE_SPAN } from './record-pages.js';
 
-/**
- * Bytes per page; a record larger than that gets a page of its own. A list read in order (its
- * pages read one after the other) takes smaller pages: a 1 GB message's rules keep five such lists,
- * each with its budget and the page being written in memory, 15 MB at 1 MiB a page.
- */
-const PAGE_BYTES = { records: 1 << 20, ordered: 1 << 18 };
-/** Address = page number * PAGE_SPAN + offset. */
-export const PAGE_SPAN = 1 << 21;
-/** Strings of a record remembered for T_AGAIN. */
-const AGAIN_RING = 8;
 /** Fields read lately, kept decoded (see `field`). */
 const CACHE_MASK = 1023;
 /** Encoded size of the largest value the cache keeps. */
 const CACHE_BYTES = 2048;
-/** Texts up to this length are copied byte by byte rather than by Buffer's latin1Write. */
-const SHORT_TEXT = 32;
 /** Fields of a record whose places `reach` keeps. */
 const REACH_FIELDS = 64;
-/** Distinct values a field may intern before it writes its strings in place. */
-const SLOT_STRINGS = 64;
 
 /** The row and line of the last record of a list written (or read) in order. */
 export interface Chain {
@@ -87,66 +60,18 @@ export interface Chain {
   line: number;
 }
 
-interface Shape {
-  keys: string[];
-  /**
-   * Each key's field number (`keyIndex`), made when first asked. Present (null) from the start:
-   * a property added to some shapes later gave the writer's and readers' loads of a shape two hidden
-   * classes, and their optimized code was thrown away and compiled again.
-   */
-  indexes: Map<string, number> | null;
-  /** Copies an object's values of this shape into an array, by named loads (a loop of keyed loads over every shape was megamorphic). */
-  take: ((value: Record<string, unknown>, out: unknown[]) => void) | null;
-  /** Reads an object of this shape from the store's position: an object literal of its own, so V8 gives every object of the shape one hidden class (a loop of keyed stores made the reads megamorphic). */
-  read: ((store: RecordStore) => Record<string, unknown>) | null;
-  /** Slot of the first key; a key's values share the slot `slot + index`. */
-  slot: number;
-  view: ViewClass | null;
-}
-
-/** Buffer's own decoders, without `toString`'s argument checks (a field is read millions of times by the rules). */
-interface RawBuffer extends Buffer {
-  ucs2Slice(start: number, end: number): string;
-  latin1Write(text: string, offset: number, length: number): number;
-  ucs2Write(text: string, offset: number, length: number): number;
-}
-
-export class RecordStore {
-  /** Complete pages beyond a few go to a temporary file (page-file.ts). */
-  private readonly pages: PageFile;
-  /** Records are written straight into the last page: `start` is where the record being written begins, `n` where the next byte goes. */
-  private out: RawBuffer = Buffer.alloc(0) as RawBuffer;
-  private start = 0;
-  private n = 0;
-  private readonly shapes: Shape[] = [];
-  private readonly shapeIds = new Map<string, number>();
-  private slots = 0;
-  private readonly slotStrings: (Map<string, number> | null | undefined)[] = [];
-  /** The last strings written in place in the record being written, and their places from its start (for T_AGAIN): a ring of a few. */
-  private readonly written: string[] = new Array(AGAIN_RING).fill('');
-  private readonly writtenAt = new Int32Array(AGAIN_RING);
-  private writtenNext = 0;
+export class RecordStore extends RecordShapes {
   /** Nesting of `putValues`, and an array of values per level. */
   private depth = 0;
   private readonly scratch: unknown[][] = [];
-  /** Where each container (array, object) still open in the record being written starts, from the record's start. */
-  private readonly open: number[] = [];
-  /** The last shape met under each slot (objects under one field usually share their keys). */
-  private readonly slotShape: number[] = [];
-  private readonly strings: string[] = [];
   private readonly kept: unknown[] = [];
   private table: PathTable | null = null;
   /** The record being written or read: its anchored row and line, which its locations are written relative to. */
   private baseRow = 0;
   private baseLine = 0;
-  /** Reading: the page and position. */
-  private buf: Buffer = Buffer.alloc(0);
-  private pos = 0;
   private readonly cacheAt = new Float64Array(CACHE_MASK + 1).fill(-1);
   private readonly cacheIndex = new Int32Array(CACHE_MASK + 1);
   private readonly cacheValue: unknown[] = new Array(CACHE_MASK + 1).fill(undefined);
-  /** The page `buf` is (-1: none; a page left memory may have lent its buffer to another). */
-  private bufPage = -1;
   /**
    * The record `reach` last positioned on (NaN or -1: none), its anchored row and line, and where
    * its fields up to `reached` start (with the nulls of a run still to read there). An address is a
@@ -162,9 +87,6 @@ export class RecordStore {
   private readonly fieldNulls = new Int32Array(REACH_FIELDS);
   /** The shape of the last record written (a list keeps it, to make views without reading the record). */
   lastShape = -1;
-  /** Bytes of records written (for tests and benchmarks). */
-  bytes = 0;
-  private readonly pageBytes: number;
 
   /**
    * `ordered`: a list read in order (stored-list.ts), which needs few pages in memory; records are
@@ -175,31 +97,13 @@ export class RecordStore {
     use: 'records' | 'ordered' = 'records',
     private readonly locations: LocTable | null = null,
   ) {
-    this.pages = new PageFile(PAGE_BYTES[use], RESIDENT_PAGES[use]);
-    this.pageBytes = PAGE_BYTES[use];
-  }
-
-  /** Its pages, those in memory, and bytes written to its temporary file. */
-  stats(): { pages: number; inMemory: number; fileBytes: number; reads: number } {
-    return this.pages.stats();
-  }
-
-  /** Keeps at most `keep` complete pages in memory from now on (`PageFile.shrink`): the model's rules are done. */
-  shrink(keep: number): void {
-    this.pages.shrink(keep);
+    super(use);
   }
 
   /** Lets go of the pages and the temporary file (the store is not read again). */
-  close(): void {
-    this.pages.close();
-    this.bufPage = -1;
+  override close(): void {
+    super.close();
     this.reachedAt = -1;
-    this.buf = Buffer.alloc(0);
-  }
-
-  /** A new slot: records written under it share the shape looked up last (`write`'s `slot`). */
-  newSlot(): number {
-    return this.slots++;
   }
 
   /** A view of the record at `at`, record `i` of `owner` (which its setters tell where the record went); `held`: its `kind` if known (record-views.ts); `shapeId`: its shape if known (`lastShape`), else read from the store. */
@@ -208,13 +112,11 @@ export class RecordStore {
     const View = (shape.view ??= viewClass(this, shape.keys));
     return new View(at, owner, i, held);
   }
-
   /** The whole record at `at`, as plain objects. */
   decode(at: number): Record<string, unknown> {
     const shape = this.shapes[this.enter(at)];
     return (shape.read ??= reader(shape.keys))(this);
   }
-
   /**
    * Field `index` of the record at `at`. The last values read are kept in a small cache keyed by
    * record and field: rules read a field several times in a row (`r.technical.length`, then
@@ -233,7 +135,6 @@ export class RecordStore {
     this.cacheValue[slot] = value;
     return value;
   }
-
   /**
    * Positions the reader on field `index` of the record at `at`. A rule reads several fields of a
    * record one after the other (4 in 10 reads at message end are of the record read just before),
@@ -267,14 +168,6 @@ export class RecordStore {
       }
     }
   }
-
-  /** The field number of `key` in records of shape `shapeId`, -1 when they have no such key. */
-  keyIndex(shapeId: number, key: string): number {
-    const shape = this.shapes[shapeId];
-    shape.indexes ??= new Map(shape.keys.map((k, i) => [k, i]));
-    return shape.indexes.get(key) ?? -1;
-  }
-
   /**
    * Whether field `index` of the record at `at` is a located value whose text is `text`, compared
    * in the bytes: no string, location or view is made (an index's probe confirms an anchor this
@@ -285,13 +178,13 @@ export class RecordStore {
     if (this.nulls > 0) return false;
     const tag = this.buf[this.pos++];
     switch (tag) {
-      case T_NULL:
-      case T_NULLS:
+      case Tag.Null:
+      case Tag.Nulls:
         return false;
-      case T_LOCATED:
+      case Tag.Located:
         this.readVarint();
       // falls through: the row difference read, the rest is as on the record's own row
-      case T_LOCATED_HERE:
+      case Tag.LocatedHere:
         this.readVarint();
         this.readVarint();
         this.readVarint();
@@ -299,38 +192,6 @@ export class RecordStore {
     }
     return null;
   }
-
-  /** Whether the value at the reader's position is the string `text` (null: not a string written as such). */
-  private textIs(text: string): boolean | null {
-    const tag = this.buf[this.pos++];
-    switch (tag) {
-      case T_LATIN1: {
-        const length = this.readVarint();
-        if (length !== text.length) return false;
-        const buf = this.buf;
-        const start = this.pos;
-        for (let i = 0; i < length; i++) if (buf[start + i] !== text.charCodeAt(i)) return false;
-        return true;
-      }
-      case T_UTF16: {
-        const length = this.readVarint();
-        if (length !== text.length * 2) return false;
-        const buf = this.buf;
-        const start = this.pos;
-        for (let i = 0; i < text.length; i++) if ((buf[start + 2 * i] | (buf[start + 2 * i + 1] << 8)) !== text.charCodeAt(i)) return false;
-        return true;
-      }
-      case T_INTERNED:
-        return this.strings[this.readVarint()] === text;
-      case T_AGAIN: {
-        const at = this.pos - 1;
-        this.pos = at - this.readVarint();
-        return this.textIs(text);
-      }
-    }
-    return null;
-  }
-
   /** Writes the record at `at` again with field `index` set to `value`; returns the new address. */
   assign(at: number, index: number, value: unknown): number {
     const shape = this.shapes[this.shapeAt(at)];
@@ -338,7 +199,6 @@ export class RecordStore {
     record[shape.keys[index]] = value;
     return this.write(record, -1);
   }
-
   // --- writing
 
   /** Writes `record` (a plain object); returns its address, for `decode` and `field`. */
@@ -375,50 +235,39 @@ export class RecordStore {
     this.putValues(record, this.shapes[shape]);
     return this.place();
   }
-
-  /** The record just written: its address; the page is taken up to its end. */
-  private place(): number {
-    const at = (this.pages.length - 1) * PAGE_SPAN + this.start;
-    this.bytes += this.n - this.start;
-    // A page made larger than the address span for one big record holds nothing else.
-    if (this.out.length > PAGE_SPAN) this.n = this.out.length;
-    return at;
-  }
-
   private tableFor(loc: TableLoc): boolean {
     this.table ??= loc.table;
     return this.table === loc.table;
   }
-
   private put(value: unknown, slot: number): void {
     switch (typeof value) {
       case 'string':
         return this.putString(value, slot);
       case 'number':
         if (Number.isInteger(value) && value >= -0x40000000 && value < 0x40000000 && !Object.is(value, -0)) {
-          this.byte(T_INT);
+          this.byte(Tag.Int);
           this.varint(value >= 0 ? value * 2 : -value * 2 - 1);
         } else {
           this.room(9);
-          this.out[this.n++] = T_FLOAT;
+          this.out[this.n++] = Tag.Float;
           this.out.writeDoubleLE(value, this.n);
           this.n += 8;
         }
         return;
       case 'boolean':
-        return this.byte(value ? T_TRUE : T_FALSE);
+        return this.byte(value ? Tag.True : Tag.False);
       case 'undefined':
-        return this.byte(T_UNDEFINED);
+        return this.byte(Tag.Undefined);
       case 'object': {
-        if (value === null) return this.byte(T_NULL);
+        if (value === null) return this.byte(Tag.Null);
         if (Array.isArray(value)) return this.putArray(value, slot);
         const kind = value.constructor;
         if (kind === Object) return this.putObject(value as Record<string, unknown>, slot);
         if ((kind === TableLoc || kind === TableLocated) && this.tableFor(value as TableLoc)) {
           const loc = value as TableLoc;
-          if (loc.row === this.baseRow) this.byte(kind === TableLoc ? T_LOC_HERE : T_LOCATED_HERE);
+          if (loc.row === this.baseRow) this.byte(kind === TableLoc ? Tag.LocHere : Tag.LocatedHere);
           else {
-            this.byte(kind === TableLoc ? T_LOC : T_LOCATED);
+            this.byte(kind === TableLoc ? Tag.Loc : Tag.Located);
             this.zigzag(loc.row - this.baseRow);
           }
           this.varint(loc.rel + 1);
@@ -430,107 +279,26 @@ export class RecordStore {
         break;
       }
     }
-    this.byte(T_KEPT);
+    this.byte(Tag.Kept);
     this.varint(this.kept.length);
     this.kept.push(value);
   }
-
-  private putString(value: string, slot: number): void {
-    let known = this.slotStrings[slot];
-    if (known === undefined) this.slotStrings[slot] = known = new Map();
-    if (known !== null) {
-      let id = known.get(value);
-      if (id === undefined) {
-        if (known.size < SLOT_STRINGS) {
-          id = this.strings.length;
-          this.strings.push(value);
-          known.set(value, id);
-        } else this.slotStrings[slot] = null;
-      }
-      if (id !== undefined) {
-        this.byte(T_INTERNED);
-        this.varint(id);
-        return;
-      }
-    }
-    const here = this.n - this.start;
-    if (value.length >= 4) {
-      let found = -1;
-      for (let i = 0; i < AGAIN_RING; i++) {
-        if (this.written[i] === value) {
-          found = i;
-          break;
-        }
-      }
-      // Only back to a string inside every container still open: their lengths, written when they close, may move what follows them.
-      if (found >= 0 && (this.open.length === 0 || this.writtenAt[found] > this.open[0])) {
-        this.byte(T_AGAIN);
-        this.varint(here - this.writtenAt[found]);
-        return;
-      }
-      if (found >= 0) this.writtenAt[found] = here;
-      else {
-        this.written[this.writtenNext] = value;
-        this.writtenAt[this.writtenNext] = here;
-        this.writtenNext = (this.writtenNext + 1) % AGAIN_RING;
-      }
-    }
-    const length = value.length;
-    let wide = false;
-    if (length <= SHORT_TEXT) {
-      // Copied in the loop that looks for a wide character: for a short text, a call into Buffer's latin1Write cost more than the copy.
-      this.room(length + 6);
-      const tagAt = this.n;
-      this.out[this.n++] = T_LATIN1;
-      this.varint(length);
-      const out = this.out;
-      const at = this.n;
-      let i = 0;
-      for (; i < length; i++) {
-        const c = value.charCodeAt(i);
-        if (c > 0xff) break;
-        out[at + i] = c;
-      }
-      if (i === length) {
-        this.n = at + length;
-        return;
-      }
-      // A wide character: written again below, as UTF-16.
-      this.n = tagAt;
-      wide = true;
-    } else {
-      for (let i = 0; i < length; i++) {
-        if (value.charCodeAt(i) > 0xff) {
-          wide = true;
-          break;
-        }
-      }
-    }
-    const bytes = wide ? length * 2 : length;
-    this.room(bytes + 6);
-    this.out[this.n++] = wide ? T_UTF16 : T_LATIN1;
-    this.varint(bytes);
-    this.n += wide ? this.out.ucs2Write(value, this.n, bytes) : this.out.latin1Write(value, this.n, bytes);
-  }
-
   private putArray(list: unknown[], slot: number): void {
-    if (list.length === 0) return this.byte(T_EMPTY);
-    this.byte(T_ARRAY);
+    if (list.length === 0) return this.byte(Tag.Empty);
+    this.byte(Tag.Array);
     const start = this.begin();
     this.varint(list.length);
     for (let i = 0; i < list.length; i++) this.put(list[i], slot);
     this.end(start);
   }
-
   private putObject(value: Record<string, unknown>, slot: number): void {
-    this.byte(T_OBJECT);
+    this.byte(Tag.Object);
     const start = this.begin();
     const shape = this.shapeOf(value, slot);
     this.varint(shape);
     this.putValues(value, this.shapes[shape]);
     this.end(start);
   }
-
   /** An object's values in its shape's order, runs of nulls as one count. */
   private putValues(value: Record<string, unknown>, shape: Shape): void {
     const { keys, slot } = shape;
@@ -544,7 +312,7 @@ export class RecordStore {
         let run = 1;
         while (i + run < keys.length && values[i + run] === null) run++;
         if (run > 1) {
-          this.byte(T_NULLS);
+          this.byte(Tag.Nulls);
           this.varint(run);
           i += run - 1;
           continue;
@@ -555,7 +323,6 @@ export class RecordStore {
     // Not emptied: the next object of this level overwrites it (it may hold a few values until then).
     this.depth--;
   }
-
   /** Keeps one byte for the length of what follows (moved along when the length needs more); returns its place from the record's start (a record moves when its page fills). */
   private begin(): number {
     this.room(1);
@@ -563,7 +330,6 @@ export class RecordStore {
     this.open.push(from);
     return from;
   }
-
   private end(from: number): void {
     this.open.pop();
     const start = this.start + from;
@@ -585,65 +351,6 @@ export class RecordStore {
     }
     this.out[at] = v;
   }
-
-  /** The shape of `value`'s keys: the one last met under `slot` when the keys are the same, without listing them. */
-  private shapeOf(value: Record<string, unknown>, slot: number): number {
-    const last = slot >= 0 ? this.slotShape[slot] : undefined;
-    if (last !== undefined) {
-      const keys = this.shapes[last].keys;
-      let i = 0;
-      let same = true;
-      for (const key in value) {
-        if (keys[i++] !== key) {
-          same = false;
-          break;
-        }
-      }
-      if (same && i === keys.length) return last;
-    }
-    const keys = Object.keys(value);
-    const name = keys.join('\u0000');
-    let id = this.shapeIds.get(name);
-    if (id === undefined) {
-      id = this.shapes.length;
-      this.shapes.push({ keys, indexes: null, slot: this.slots, view: null, read: null, take: null });
-      this.slots += keys.length;
-      this.shapeIds.set(name, id);
-    }
-    if (slot >= 0) this.slotShape[slot] = id;
-    return id;
-  }
-
-  private byte(b: number): void {
-    this.room(1);
-    this.out[this.n++] = b;
-  }
-
-  private varint(v: number): void {
-    this.room(5);
-    while (v >= 0x80) {
-      this.out[this.n++] = (v & 0x7f) | 0x80;
-      v = Math.floor(v / 128);
-    }
-    this.out[this.n++] = v;
-  }
-
-  private zigzag(v: number): void {
-    this.varint(v >= 0 ? v * 2 : -v * 2 - 1);
-  }
-
-  /** Makes room for `bytes` more: when the page is full, the record written so far moves to a new one. */
-  private room(bytes: number): void {
-    if (this.n + bytes <= this.out.length) return;
-    const written = this.n - this.start;
-    const page = this.pages.add(Math.max(this.pageBytes, (written + bytes) * 2), this.start) as RawBuffer;
-    this.out.copy(page, 0, this.start, this.n);
-    this.bufPage = -1;
-    this.out = page;
-    this.start = 0;
-    this.n = written;
-  }
-
   // --- reading
 
   /** Positions the reader on the record at `at`, past its header; returns its shape. */
@@ -659,18 +366,6 @@ export class RecordStore {
     }
     return this.readVarint();
   }
-
-  /** Makes the page of address `at` the reader's (`buf`); returns `at`'s place in it. */
-  private pageOf(at: number): number {
-    const page = at < 0x80000000 ? (at / PAGE_SPAN) | 0 : Math.floor(at / PAGE_SPAN);
-    if (page !== this.bufPage) {
-      this.buf = this.pages.get(page);
-      this.bufPage = page;
-    }
-    // A small integer: the reader's position stays one (see `reachedAt`).
-    return (at - page * PAGE_SPAN) | 0;
-  }
-
   /** Reads the record at `at` written with `chain` (see `StoredList`); returns it and where the next one starts when it follows in the same page. */
   decodeChained(at: number, chain: Chain): Record<string, unknown> {
     const shape = this.shapes[this.enter(at, chain)];
@@ -678,7 +373,6 @@ export class RecordStore {
     this.after = at - (at % PAGE_SPAN) + this.pos;
     return record;
   }
-
   /** The address right after the last record read by `decodeChained` (a double from the start, see `reachedAt`). */
   after = NaN;
 
@@ -690,27 +384,7 @@ export class RecordStore {
     this.baseLine = line;
     return shape;
   }
-
-  private readVarint(): number {
-    const buf = this.buf;
-    let b = buf[this.pos++];
-    if (b < 0x80) return b;
-    let v = b & 0x7f;
-    let scale = 128;
-    do {
-      b = buf[this.pos++];
-      v += (b & 0x7f) * scale;
-      scale *= 128;
-    } while (b >= 0x80);
-    return v;
-  }
-
-  private readZigzag(): number {
-    const v = this.readVarint();
-    return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
-  }
-
-  /** Nulls of a T_NULLS run still to be read as values. */
+  /** Nulls of a Tag.Nulls run still to be read as values. */
   private nulls = 0;
 
   /** The next value (shape readers call it). */
@@ -721,34 +395,34 @@ export class RecordStore {
     }
     const tag = this.buf[this.pos++];
     switch (tag) {
-      case T_NULL:
+      case Tag.Null:
         return null;
-      case T_NULLS:
+      case Tag.Nulls:
         this.nulls = this.readVarint() - 1;
         return null;
-      case T_UNDEFINED:
+      case Tag.Undefined:
         return undefined;
-      case T_FALSE:
+      case Tag.False:
         return false;
-      case T_TRUE:
+      case Tag.True:
         return true;
-      case T_INT:
+      case Tag.Int:
         return this.readZigzag();
-      case T_FLOAT: {
+      case Tag.Float: {
         const v = this.buf.readDoubleLE(this.pos);
         this.pos += 8;
         return v;
       }
-      case T_LATIN1:
-      case T_UTF16: {
+      case Tag.Latin1:
+      case Tag.Utf16: {
         const length = this.readVarint();
         const start = this.pos;
         this.pos += length;
-        return tag === T_LATIN1 ? latin1Text(this.buf, start, this.pos) : (this.buf as RawBuffer).ucs2Slice(start, this.pos);
+        return tag === Tag.Latin1 ? latin1Text(this.buf, start, this.pos) : (this.buf as RawBuffer).ucs2Slice(start, this.pos);
       }
-      case T_INTERNED:
+      case Tag.Interned:
         return this.strings[this.readVarint()];
-      case T_AGAIN: {
+      case Tag.Again: {
         const at = this.pos - 1;
         const back = this.readVarint();
         const resume = this.pos;
@@ -757,37 +431,36 @@ export class RecordStore {
         this.pos = resume;
         return text;
       }
-      case T_EMPTY:
+      case Tag.Empty:
         return EMPTY;
-      case T_ARRAY: {
+      case Tag.Array: {
         this.readVarint();
         const count = this.readVarint();
         const list = new Array(count);
         for (let i = 0; i < count; i++) list[i] = this.value();
         return list;
       }
-      case T_OBJECT: {
+      case Tag.Object: {
         this.readVarint();
         const shape = this.shapes[this.readVarint()];
         return (shape.read ??= reader(shape.keys))(this);
       }
-      case T_LOC:
-      case T_LOCATED:
-      case T_LOC_HERE:
-      case T_LOCATED_HERE: {
-        const row = tag === T_LOC || tag === T_LOCATED ? this.baseRow + this.readZigzag() : this.baseRow;
+      case Tag.Loc:
+      case Tag.Located:
+      case Tag.LocHere:
+      case Tag.LocatedHere: {
+        const row = tag === Tag.Loc || tag === Tag.Located ? this.baseRow + this.readZigzag() : this.baseRow;
         const rel = this.readVarint() - 1;
         const line = this.baseLine + this.readZigzag();
         const column = this.readVarint();
-        if (tag === T_LOC || tag === T_LOC_HERE) return new TableLoc(row, rel, line, column, this.table!);
+        if (tag === Tag.Loc || tag === Tag.LocHere) return new TableLoc(row, rel, line, column, this.table!);
         return new TableLocated(this.value(), row, rel, line, column, this.table!);
       }
-      case T_KEPT:
+      case Tag.Kept:
         return this.kept[this.readVarint()];
     }
     throw new Error(`record store: unknown tag ${tag} at ${this.pos - 1}`);
   }
-
   /** Moves past one value. */
   private skip(): void {
     if (this.nulls > 0) {
@@ -796,54 +469,40 @@ export class RecordStore {
     }
     const tag = this.buf[this.pos++];
     switch (tag) {
-      case T_NULLS:
+      case Tag.Nulls:
         this.nulls = this.readVarint() - 1;
         return;
-      case T_INT:
-      case T_INTERNED:
-      case T_KEPT:
-      case T_AGAIN:
+      case Tag.Int:
+      case Tag.Interned:
+      case Tag.Kept:
+      case Tag.Again:
         this.readVarint();
         return;
-      case T_FLOAT:
+      case Tag.Float:
         this.pos += 8;
         return;
-      case T_LATIN1:
-      case T_UTF16:
-      case T_ARRAY:
-      case T_OBJECT: {
+      case Tag.Latin1:
+      case Tag.Utf16:
+      case Tag.Array:
+      case Tag.Object: {
         const length = this.readVarint();
         this.pos += length;
         return;
       }
-      case T_LOC:
-      case T_LOCATED:
+      case Tag.Loc:
+      case Tag.Located:
         this.readVarint();
         this.readVarint();
         this.readVarint();
         this.readVarint();
-        if (tag === T_LOCATED) this.skip();
+        if (tag === Tag.Located) this.skip();
         return;
-      case T_LOC_HERE:
-      case T_LOCATED_HERE:
+      case Tag.LocHere:
+      case Tag.LocatedHere:
         this.readVarint();
         this.readVarint();
         this.readVarint();
-        if (tag === T_LOCATED_HERE) this.skip();
+        if (tag === Tag.LocatedHere) this.skip();
         return;
     }
-  }
-
-}
-
-/** `store => ({ "a": store.value(), "b": store.value() })` for `keys`: literal properties are evaluated in order. */
-function reader(keys: string[]): (store: RecordStore) => Record<string, unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
-  return new Function('store', `return {${keys.map((key) => `${JSON.stringify(key)}: store.value()`).join(', ')}};`) as (store: RecordStore) => Record<string, unknown>;
-}
-
-/** `(v, out) => { out[0] = v["a"]; out[1] = v["b"]; }` for `keys`. */
-function taker(keys: string[]): (value: Record<string, unknown>, out: unknown[]) => void {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- keys are the model's own property names, quoted by JSON.stringify.
-  return new Function('v', 'out', keys.map((key, i) => `out[${i}] = v[${JSON.stringify(key)}];`).join('\n')) as (value: Record<string, unknown>, out: unknown[]) => void;
-}
+  }}

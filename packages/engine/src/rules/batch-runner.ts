@@ -10,7 +10,7 @@ import type { Profile } from '../profile/types.js';
 import type { ReadMessage } from '../report/build.js';
 import type { Check } from '../report/types.js';
 import type { ActiveRule } from './severity.js';
-import { EngineChecks } from '../engine-checks.js';
+import { EngineChecks } from './checks.js';
 
 export interface BatchRun {
   batch: Batch;

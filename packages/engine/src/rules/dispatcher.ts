@@ -12,6 +12,7 @@ import type { MediaAccess } from '../media/types.js';
 import type { Check } from '../report/types.js';
 import { formatMessage, placeOf, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
 import type { ActiveRule } from './severity.js';
+import { baseCheck } from './checks.js';
 import { familyOf } from '../xml/version.js';
 import { keptList as storedList } from '../ern/stored-list.js';
 
@@ -305,20 +306,4 @@ function hasWhatItNeeds(rule: Rule, init: DispatcherInit): boolean {
 
 export function appliesTo(rule: Rule, version: ErnMessage['version']): boolean {
   return rule.meta.versions === 'all' || rule.meta.versions.includes(version);
-}
-
-export function baseCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, fields: Partial<Check> & Pick<Check, 'status' | 'message'>): Check {
-  return {
-    ...(entry.store ? { store: entry.store.id, requirement: entry.store.requirement } : {}),
-    stage: entry.rule.stage,
-    rule: entry.rule.id,
-    label: entry.rule.meta.label,
-    field: '',
-    line: null,
-    column: null,
-    file: '',
-    release: null,
-    hint: '',
-    ...fields,
-  };
 }

@@ -21,8 +21,10 @@ import { sftpAcknowledgements } from './0013-sftp-acknowledgements.js';
 import { oneQueue } from './0014-one-queue.js';
 import { releaseHistory } from './0015-release-history.js';
 import { usersAndSessions } from './0016-users-sessions.js';
+import { dashboardDdex } from './0017-dashboard-ddex.js';
 import { portalDomains } from './0020-portal-domains.js';
 import { serverKeys } from './0021-server-keys.js';
+import { mcpOauth } from './0019-mcp-oauth.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -42,8 +44,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0014_one_queue': oneQueue(types),
     '0015_release_history': releaseHistory(types),
     '0016_users_sessions': usersAndSessions(types),
+    '0017_dashboard_ddex': dashboardDdex(types),
     '0020_portal_domains': portalDomains(),
     '0021_server_keys': serverKeys(),
+    '0019_mcp_oauth': mcpOauth(types),
   };
 }
 
@@ -72,4 +76,10 @@ async function migrate(db: Kysely<any>, dialect: Dialect, run: (migrator: Migrat
   if (error || failed) {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error)?.message ?? error}`);
   }
+}
+
+/** Migrations this version knows that the database has not applied (readiness: none may be left). */
+export async function pendingMigrations(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InlineProvider(dialect), allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -20,3 +20,6 @@ export function formatterFor(name: string): Formatter | undefined {
 export type { Formatter, FormatterContext, FormatterRule } from './types.js';
 export { FAIL_ON, type FailOn, reportFails, checkFails, isFinding, verdictRank } from './threshold.js';
 export { locateFile, sourceKind, displaySource } from './locations.js';
+export { groupChecks, mergeSkips, type CheckGroup } from './grouping.js';
+export { excerptOf, type Excerpt } from './excerpt.js';
+export { storesOf } from './store-checks.js';

@@ -7,6 +7,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import type { Check, Report, Verdict } from '../types.js';
 import { displaySource, locateFile } from './locations.js';
 import { excerptOf } from './excerpt.js';
+import { groupChecks, mergeSkips } from './grouping.js';
 import { storesBlock } from './stores-text.js';
 import { isFinding, reportFails } from './threshold.js';
 import type { Formatter, FormatterContext } from './types.js';
@@ -41,67 +42,6 @@ function statusWord(c: ChalkInstance, check: Check): { plain: string; styled: st
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** Which message file a check belongs under: its own file, or for a media file the message of its release. */
-function ownerFile(report: Report, check: Check, messageFiles: Set<string>): string {
-  if (messageFiles.has(check.file) || check.release === null) return check.file;
-  const owners = new Set(report.releases.filter((r) => r.reference === check.release).map((r) => r.file));
-  return owners.size === 1 ? [...owners][0] : check.file;
-}
-
-interface Group {
-  file: string;
-  /** '' for checks about the whole message (no release). */
-  byRelease: Map<string, Check[]>;
-}
-
-function groupChecks(report: Report, checks: Check[]): Group[] {
-  const messageFiles = new Set(report.messages.map((m) => m.file));
-  const groups = new Map<string, Group>();
-  for (const check of checks) {
-    const file = ownerFile(report, check, messageFiles);
-    let group = groups.get(file);
-    if (!group) groups.set(file, (group = { file, byRelease: new Map() }));
-    const key = check.release ?? '';
-    const list = group.byRelease.get(key) ?? [];
-    list.push(check);
-    group.byRelease.set(key, list);
-  }
-  // Batch-level findings first, then files in order of appearance; message-level before releases.
-  const ordered = [...groups.values()].sort((a, b) => (a.file === '' ? -1 : b.file === '' ? 1 : 0));
-  for (const g of ordered) {
-    const noRelease = g.byRelease.get('');
-    if (noRelease) {
-      g.byRelease.delete('');
-      g.byRelease = new Map([['', noRelease], ...g.byRelease]);
-    }
-  }
-  return ordered;
-}
-
-/**
- * Skipped checks that say the same thing (three file checks of a lone message: "files not at
- * hand") print once, naming every rule.
- */
-function mergeSkips(checks: Check[]): Check[] {
-  const merged: Check[] = [];
-  const bySentence = new Map<string, Check>();
-  for (const check of checks) {
-    if (check.status !== 'skipped' || check.line !== null) {
-      merged.push(check);
-      continue;
-    }
-    const key = `${check.file}\u0000${check.message}\u0000${check.hint}`;
-    const seen = bySentence.get(key);
-    if (seen) seen.rule += `, ${check.rule}`;
-    else {
-      const copy = { ...check };
-      bySentence.set(key, copy);
-      merged.push(copy);
-    }
-  }
-  return merged;
-}
 
 function releaseHeading(c: ChalkInstance, report: Report, file: string, reference: string): string {
   const release = report.releases.find((r) => r.reference === reference && r.file === file) ?? report.releases.find((r) => r.reference === reference);

@@ -36,6 +36,16 @@ describe('expectFindings', () => {
     expect(() => expectFindings({ findings: [finding(2, 3, '/a/b')] }, XML, [{ id: 'm', at: '<b>', path: null }])).toThrow(/needs its exact DDEX path/);
     expect(() => expectFindings({ findings: [] }, XML, [])).toThrow(/no pins/);
   });
+  it('compares the release a finding names when the pins give it, all or none', () => {
+    const inRelease = (release: string | null): Check => ({ ...finding(3, 3, '/a/b[2]'), release }) as Check;
+    const pins = [{ id: 'm', at: ['</b>', '<b>'], path: '/a/b[2]', release: 'R1' }] as const;
+    expectFindings({ findings: [inRelease('R1')] }, XML, pins);
+    expect(() => expectFindings({ findings: [inRelease('R2')] }, XML, pins)).toThrow();
+    expect(() => expectFindings({ findings: [inRelease(null)] }, XML, pins)).toThrow();
+    expect(() => expectFindings({ findings: [inRelease('R1'), inRelease('R1')] }, XML, [...pins, { id: 'm', at: ['</b>', '<b>'], path: '/a/b[2]' }])).toThrow(/all or none/);
+    // Without a release in the pins, the finding's release is not compared (the pins before this option).
+    expectFindings({ findings: [inRelease('R2')] }, XML, [{ id: 'm', at: ['</b>', '<b>'], path: '/a/b[2]' }]);
+  });
   it('pins a finding with no place as such', () => {
     expectFindings({ findings: [finding(null, null, '')] }, XML, [{ id: 'm', at: null, path: null }]);
     expect(() => expectFindings({ findings: [finding(2, 3, '/a/b')] }, XML, [{ id: 'm', at: null, path: null }])).toThrow();

@@ -24,6 +24,11 @@ export interface Pin {
   at: At;
   /** The exact DDEX path of the element (`/NewReleaseMessage/ReleaseList/Release/Genre`); '' for a place in the text that is no element (a syntax error); null with `at: null`. */
   path: string | null;
+  /**
+   * The release the finding names (its reference, null for none), the other half of where it
+   * points: compared when given. Pins of one list give it all or none (the check says which).
+   */
+  release?: string | null;
 }
 
 /** 1-based line and column of a needle (or needles in turn) in `xml`; throws when one is not found. */
@@ -47,10 +52,11 @@ interface PlacedFinding {
   line: number | null;
   column: number | null;
   path: string | null;
+  release?: string | null;
 }
 
-const placed = (f: Check): PlacedFinding => ({ id: f.message_id ?? '', line: f.line, column: f.column, path: f.line === null && !f.field ? null : f.field });
-const order = (a: PlacedFinding, b: PlacedFinding) => `${a.id}\u0000${a.line}\u0000${a.column}\u0000${a.path}`.localeCompare(`${b.id}\u0000${b.line}\u0000${b.column}\u0000${b.path}`);
+const placed = (f: Check, withRelease: boolean): PlacedFinding => ({ id: f.message_id ?? '', line: f.line, column: f.column, path: f.line === null && !f.field ? null : f.field, ...(withRelease ? { release: f.release } : {}) });
+const order = (a: PlacedFinding, b: PlacedFinding) => `${a.id}\u0000${a.line}\u0000${a.column}\u0000${a.path}\u0000${a.release}`.localeCompare(`${b.id}\u0000${b.line}\u0000${b.column}\u0000${b.path}\u0000${b.release}`);
 
 /**
  * Asserts that the run's findings are exactly the pinned ones (in any order): message id, line,
@@ -61,11 +67,13 @@ export function expectFindings(run: { findings: Check[] }, xml: string, pins: re
   for (const pin of pins) {
     if (pin.at !== null && (pin.path === null || pin.path === undefined)) throw new Error(`pin of "${pin.id}": a placed finding needs its exact DDEX path`);
   }
+  const withRelease = pins.some((p) => p.release !== undefined);
+  if (withRelease && pins.some((p) => p.release === undefined)) throw new Error('expectFindings: pins give their release all or none');
   const expected = pins.map((p): PlacedFinding => {
     const at = p.at === null ? null : positionOf(xml, p.at);
-    return { id: p.id, line: at?.line ?? null, column: at?.column ?? null, path: p.path };
+    return { id: p.id, line: at?.line ?? null, column: at?.column ?? null, path: p.path, ...(withRelease ? { release: p.release } : {}) };
   });
-  const actual = run.findings.map(placed);
+  const actual = run.findings.map((f) => placed(f, withRelease));
   expect(actual.sort(order), run.findings.map((f) => `${f.message_id} ${f.line}:${f.column} ${f.field}: ${f.message}`).join('\n')).toEqual(expected.sort(order));
   unpinned.delete(run);
 }

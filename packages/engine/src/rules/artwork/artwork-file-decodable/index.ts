@@ -1,11 +1,12 @@
 /** Each image file is a complete image of the type its name says (not text, not empty, not cut short). */
-import { defineRule } from '../../define.js';
-import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { mediaFileRule } from '../../media-file-rule.js';
 import { service, spec } from '../../sources.js';
 
-export default defineRule({
+export default mediaFileRule({
   id: 'artwork-file-decodable',
   stage: 'artwork',
+  kinds: ['Image'],
+  at: 'file',
   meta: {
     label: 'Image files readable',
     description: 'Each image file is a complete, readable image of the type its name says.',
@@ -18,19 +19,10 @@ export default defineRule({
     severity: 'error',
     messages: {
       problem: 'The image file "{file}" of resource {resource} is not usable: {problem}.',
-      ...ALONE_MESSAGE,
     },
-    hint: { problem: 'Export the image again (JPEG or PNG) and re-deliver the complete file.', ...ALONE_HINT },
+    hint: { problem: 'Export the image again (JPEG or PNG) and re-deliver the complete file.' },
   },
-  create(ctx) {
-    return {
-      'Media:exit'() {
-        for (const { file, entry, facts, reference } of inspectedFiles(ctx, ['Image'])) {
-          for (const problem of facts.image?.problems ?? []) {
-            ctx.report({ messageId: 'problem', loc: file.loc, resource: reference, data: { file: entry.path, resource: reference ?? '(no reference)', problem } });
-          }
-        }
-      },
-    };
+  check({ facts }, report) {
+    for (const problem of facts.image?.problems ?? []) report('problem', { problem });
   },
 });

@@ -1,11 +1,12 @@
 /** Each audio file is real, complete audio: not empty, not another kind of file, not truncated, decodable (with --deep). */
-import { defineRule } from '../../define.js';
-import { inspectedFiles, ALONE_MESSAGE, ALONE_HINT } from '../../../media/rule-support.js';
+import { mediaFileRule } from '../../media-file-rule.js';
 import { service, spec } from '../../sources.js';
 
-export default defineRule({
+export default mediaFileRule({
   id: 'audio-file-decodable',
   stage: 'audio',
+  kinds: ['SoundRecording'],
+  at: 'file',
   meta: {
     label: 'Audio files readable',
     description: 'Each sound recording file is complete, readable audio of the type its name says (fully decoded with --deep).',
@@ -18,26 +19,14 @@ export default defineRule({
     messages: {
       problem: 'The audio file "{file}" of resource {resource} is not usable: {problem}.',
       notDecoded: 'The audio of {count} file(s) was not decoded fully (--deep): {reason}.',
-      ...ALONE_MESSAGE,
     },
     hint: {
       problem: 'Export the audio again from the master (FLAC or PCM WAV) and re-deliver the complete file.',
       notDecoded: 'Install ffmpeg (or set FFMPEG_PATH) to have truncated or corrupt audio found by a full decode.',
-      ...ALONE_HINT,
     },
   },
-  create(ctx) {
-    return {
-      'Media:exit'() {
-        const notDecoded: string[] = [];
-        for (const { file, entry, facts, reference } of inspectedFiles(ctx, ['SoundRecording'])) {
-          for (const problem of facts.audio?.problems ?? []) {
-            ctx.report({ messageId: 'problem', loc: file.loc, resource: reference, data: { file: entry.path, resource: reference ?? '(no reference)', problem } });
-          }
-          if (facts.skipped.decode && facts.audio?.format) notDecoded.push(facts.skipped.decode);
-        }
-        if (notDecoded.length) ctx.skip({ messageId: 'notDecoded', data: { count: notDecoded.length, reason: notDecoded[0] } });
-      },
-    };
+  notChecked: { messageId: 'notDecoded', reason: ({ facts }) => (facts.audio?.format ? facts.skipped.decode : null) },
+  check({ facts }, report) {
+    for (const problem of facts.audio?.problems ?? []) report('problem', { problem });
   },
 });

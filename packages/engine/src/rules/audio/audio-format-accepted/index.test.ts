@@ -24,7 +24,10 @@ describe('audio-format-accepted', () => {
       ['sampleRate', 'A1', 'error'],
       ['channels', 'A1', 'error'],
     ]);
-    expect(run.findings[0].message).toContain('22050 Hz');
+    expect(run.findings.map((f) => [f.message, f.hint])).toEqual([
+      ['The audio file "resources/01_first_light.flac" of resource A1 is sampled at 22050 Hz; the service needs at least 44100 Hz.', 'Export the master at 44100 Hz or more (do not upsample a lossy file).'],
+      ['The audio file "resources/01_first_light.flac" of resource A1 has 1 channel(s); the service accepts 2.', 'Export the master with 2 channel(s).'],
+    ]);
   });
 
   it.each([
@@ -35,6 +38,17 @@ describe('audio-format-accepted', () => {
     const run = await runMediaRule('audio-format-accepted', wav382(fixture));
     expectFindings(run, run.batch.xml, ids.map((id) => ({ id, ...{ at: '<File>', path: '/NewReleaseMessage/ResourceList/SoundRecording/SoundRecordingDetailsByTerritory/TechnicalSoundRecordingDetails/File' } })));
     expect(run.findings.every((f) => f.resource === 'A1')).toBe(true);
+    // Each message and hint in full, the file and resource named (a template lost would leave them empty).
+    for (const f of run.findings) {
+      const wording = {
+        bitDepth: [/^The audio file "resources\/01_tidewater\.wav" of resource A1 is 8-bit; the service accepts 16 or 24-bit\.$/, 'Export the master at 16 or 24 bits per sample.'],
+        channels: [/^The audio file "resources\/01_tidewater\.wav" of resource A1 has 1 channel\(s\); the service accepts 2\.$/, 'Export the master with 2 channel(s).'],
+        format: [/^The audio file "resources\/01_tidewater\.wav" of resource A1 is \S.*; the service accepts \S.*\.$/, /^Deliver the lossless master as \S.*\.$/],
+      }[f.message_id as 'bitDepth' | 'channels' | 'format'];
+      expect(f.message).toMatch(wording[0]);
+      if (typeof wording[1] === 'string') expect(f.hint).toBe(wording[1]);
+      else expect(f.hint).toMatch(wording[1]);
+    }
   });
 
   it('a profile accepting MP3 lets it through', async () => {

@@ -6,6 +6,7 @@ import { makeMediaBatch } from '../../../media/testing/media-batch.js';
 import { validate } from '../../../validate.js';
 import { RULES } from '../../registry.js';
 import { sample } from '../../../test-support.js';
+import { expectFindings } from '../../testing/pin.js';
 
 const ID = 'package-manifest-consistent';
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
@@ -52,6 +53,8 @@ describe(ID, () => {
     const checks = await run((xml) => manifest({ hash: md5(xml + ' '), messageId: MESSAGE_ID.exec(xml)![1] }));
     expect(ids(checks)).toEqual(['hash']);
     expect(checks[0].status).toBe('error');
+    expectFindings({ findings: checks }, '', [{ id: 'hash', at: null, path: null }]);
+    expect(checks[0].file).toBe('BatchComplete_20261125101500000.xml');
   });
 
   it('a SHA-256 sum is checked too', async () => {
@@ -62,6 +65,12 @@ describe(ID, () => {
     const checks = await run((xml) => manifest({ url: '/20261125101500000/0000000000000.xml', hash: md5(xml) }));
     expect(ids(checks).sort()).toEqual(['missing', 'unlisted']);
     expect(checks.find((c) => c.message_id === 'unlisted')!.file).toBe('5012345678900.xml');
+    // Findings about files of the batch: placed by file (the manifest, the message), not at a line of the message.
+    expectFindings({ findings: checks.filter((c) => c.status !== 'pass') }, '', [
+      { id: 'missing', at: null, path: null },
+      { id: 'unlisted', at: null, path: null },
+    ]);
+    expect(checks.find((c) => c.message_id === 'missing')!.file).toBe('BatchComplete_20261125101500000.xml');
   });
 
   it('a wrong message id, a wrong count and a placeholder hash', async () => {

@@ -33,6 +33,7 @@ export default defineRule({
           const release = ctx.message.releases.at(n)!;
           for (const [element, located] of [['ReleaseDate', release.releaseDate], ['OriginalReleaseDate', release.originalReleaseDate]] as const) {
             if (!invalid(located)) continue;
+            // Stryker disable next-line LogicalOperator: equivalent; a finding inside a release without `release` is attributed to it by its path (report/attribute.ts).
             ctx.report({ messageId: 'invalid', loc: located!, release: release.reference?.value ?? null, data: { element, date: located!.value, release: releaseName(release, ctx.message) } });
           }
         }

@@ -32,6 +32,8 @@ describe('video-file-decodable', () => {
     expectFindings(run, run.batch.xml, [{ id: 'problem', at: version === '4.3' ? '<File>\n              <URI>resources/clip.mp4' : '<File>\n            <FileName>clip.mp4', path: version === '4.3' ? '/NewReleaseMessage/ResourceList/Video/VideoEdition/TechnicalDetails/DeliveryFile/File' : '/NewReleaseMessage/ResourceList/Video/VideoDetailsByTerritory/TechnicalVideoDetails/File' }]);
     expect(run.findings[0]).toMatchObject({ status: 'error', resource: 'A9' });
     expect(run.findings[0].message).toMatch(pattern);
+    expect(run.findings[0].message).toMatch(/^The video file "resources\/clip\.mp4" of resource A9 is not usable: \S/);
+    expect(run.findings[0].hint).toBe('Export the video again and re-deliver the complete file.');
     if (version === '4.3') expect(run.findings[0].line).toBe(lineOf(run.batch.xml, '<URI>resources/clip.mp4') - 1);
   });
 
@@ -42,5 +44,7 @@ describe('video-file-decodable', () => {
     expect(run.findings).toHaveLength(1);
     expect(run.findings[0].status).toBe('skipped');
     expect(run.findings[0].message).toMatch(/FFPROBE_PATH.*install ffprobe/);
+    expect(run.findings[0].message).toMatch(/^The 1 video file\(s\) of this message were not checked: \S/);
+    expect(run.findings[0].hint).toBe('Install ffprobe (part of ffmpeg) or set FFPROBE_PATH to have video files checked.');
   });
 });

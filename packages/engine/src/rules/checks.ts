@@ -1,13 +1,33 @@
 /**
- * Findings the engine itself makes on behalf of its built-in rules (well-formedness, version,
- * schema validity, readable batch): the same message templates, hints and configured severity as
- * any rule, without a dispatcher.
+ * How a finding becomes a check of the report: `baseCheck` fills a check's fields from its rule
+ * (and the store whose requirement it is), and `EngineChecks` makes the findings the engine makes
+ * on behalf of its built-in rules (well-formedness, version, schema validity, readable batch) and
+ * those of batch-level rules: the same message templates, hints and configured severity as any
+ * rule, without a dispatcher. Below the dispatcher, the batch runner and the run (run/): every
+ * one of them imports it, it imports none of them, so a check is made in one place.
  */
-import { formatMessage, type PlacedDescriptor } from './rules/define.js';
-import { baseCheck } from './rules/dispatcher.js';
-import type { ActiveRule } from './rules/severity.js';
-import type { Check } from './report/types.js';
+import { formatMessage, type PlacedDescriptor } from './define.js';
+import type { ActiveRule } from './severity.js';
+import type { Check } from '../report/types.js';
 
+/** A check of `entry`'s rule with `fields` over its defaults (no place, no hint). */
+export function baseCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, fields: Partial<Check> & Pick<Check, 'status' | 'message'>): Check {
+  return {
+    ...(entry.store ? { store: entry.store.id, requirement: entry.store.requirement } : {}),
+    stage: entry.rule.stage,
+    rule: entry.rule.id,
+    label: entry.rule.meta.label,
+    field: '',
+    line: null,
+    column: null,
+    file: '',
+    release: null,
+    hint: '',
+    ...fields,
+  };
+}
+
+/** The checks of the engine's own findings for the active rules: a rule that is off gives none. */
 export class EngineChecks {
   private readonly byId: Map<string, ActiveRule>;
 

@@ -1,0 +1,50 @@
+/**
+ * The catalog a dry run checks against (db-catalog.ts): its lookups are compiled once per database
+ * handle and only their parameters change between calls, so each call must still find its own code
+ * and put the delivering member's row first, whichever member and code the previous call had.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openMigratedDb, type OpenDb } from '../db/connect.js';
+import { createAccount } from '../account/admin.js';
+import { createMember } from '../members/admin.js';
+import { backends, freshDatabase } from '../../test/support/server-process.js';
+import { DbCatalog } from './db-catalog.js';
+
+describe.each(backends())('DbCatalog ($name)', (backend) => {
+  let open: OpenDb;
+  let drop: () => Promise<void>;
+  let first: number;
+  let second: number;
+  beforeAll(async () => {
+    const fresh = await freshDatabase(backend);
+    drop = fresh.drop;
+    open = await openMigratedDb(fresh.config);
+    const account = await createAccount(open.db, { name: 'Label', email: 'label@example.test', plan: 'enterprise', active: true });
+    first = (await createMember(open.db, { account: account.id, email: 'a@example.test', name: 'A', kind: 'artist' })).id;
+    second = (await createMember(open.db, { account: account.id, email: 'b@example.test', name: 'B', kind: 'artist' })).id;
+    const now = new Date().toISOString();
+    // The same UPC and ISRC on both members, the first member's rows first; one more code on the second only.
+    for (const [member, upc, isrc] of [[first, '0000000000017', 'GBAAA2600001'], [second, '0000000000017', 'GBAAA2600001'], [second, '0000000000024', 'GBAAA2600002']] as const) {
+      await open.db.insertInto('releases').values({ account_id: account.id, member_id: member, upc, title: `${upc} of ${member}`, release_status: 'live', delivery_state: 'delivered', created_by_delivery_id: null, last_delivery_id: null, created_at: now, updated_at: now, status_reason: null }).execute();
+      await open.db.insertInto('recordings').values({ account_id: account.id, member_id: member, isrc, title: `${isrc} of ${member}`, delivery_id: 0, file: 'a.flac', reference: 'A1', created_at: now, updated_at: now }).execute();
+    }
+  });
+  afterAll(async () => {
+    await open?.close();
+    await drop?.();
+  });
+
+  it('finds each code for each member, the delivering member first, call after call', async () => {
+    for (let round = 0; round < 2; round++) {
+      expect((await new DbCatalog(open.db, second).findRelease('0000000000017'))?.memberId).toBe(String(second));
+      expect((await new DbCatalog(open.db, first).findRelease('0000000000017'))?.memberId).toBe(String(first));
+      expect((await new DbCatalog(open.db, null).findRelease('0000000000017'))?.memberId).toBe(String(first));
+      expect((await new DbCatalog(open.db, first).findRelease('0000000000024'))).toMatchObject({ upc: '0000000000024', memberId: String(second), title: `0000000000024 of ${second}` });
+      expect(await new DbCatalog(open.db, first).findRelease('0000000000031')).toBeNull();
+      expect((await new DbCatalog(open.db, second).findRecording('GBAAA2600001'))).toMatchObject({ isrc: 'GBAAA2600001', memberId: String(second) });
+      expect((await new DbCatalog(open.db, first).findRecording('GBAAA2600001'))?.memberId).toBe(String(first));
+      expect((await new DbCatalog(open.db, first).findRecording('GBAAA2600002'))).toMatchObject({ isrc: 'GBAAA2600002', memberId: String(second) });
+      expect(await new DbCatalog(open.db, second).findRecording('GBAAA2600003')).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The MCP tools answer what their API endpoints answer (issue 44): a direct upload started by the
+ * tool, its file PUT to the URL the tool handed out, committed by the tool, is a delivery the API
+ * lists; members, earnings and payouts are the API's objects; explain_check reads the rule
+ * catalogue and an unknown rule is not found; bad arguments are refused by the tool's schema.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
+import { makeUser, signInHttp } from '../../test/support/browser.js';
+import { audioMessage } from '../../test/support/ddex-fixtures.js';
+import { obtainTokens } from '../../test/support/mcp-oauth.js';
+
+describe.each(backends())('MCP tools ($name)', (backend) => {
+  let server: TestServer;
+  let account: Awaited<ReturnType<typeof setUpAccount>>;
+  let token = '';
+  beforeAll(async () => {
+    server = await TestServer.start(backend);
+    account = await setUpAccount(server, { scopes: ['ddex:write', 'members:read', 'earnings:read', 'payouts:read'] });
+    token = (await obtainTokens(server.url, await signInHttp(server, await makeUser(server, account.accountId)))).access_token;
+  });
+  afterAll(() => server?.stop());
+
+  let id = 0;
+  async function call(name: string, args: object): Promise<{ isError?: boolean; structuredContent: any; content: { text: string }[] }> {
+    const response = await server.fetch('/v1/mcp', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
+    });
+    const text = await response.text();
+    const json = JSON.parse(response.headers.get('content-type')?.includes('text/event-stream') ? /^data: (.*)$/m.exec(text)![1] : text);
+    if (json.error) throw new Error(`${name}: ${JSON.stringify(json.error)}`);
+    return json.result;
+  }
+  const api = async (path: string) => (await server.fetch(path, { headers: bearer(account.key) })).json();
+
+  it('starts a direct upload, hands out its URL, commits it: a delivery of the account', async () => {
+    const bytes = Buffer.from(audioMessage().xml);
+    const started = await call('start_upload', { name: 'tonight.xml', size: bytes.length });
+    expect(started.isError).toBeFalsy();
+    const upload = started.structuredContent.data;
+    expect(upload.upload.method).toBe('single');
+    expect(upload.upload.url).toMatch(new RegExp(`^${server.url}/v1/ddex/uploads/${upload.id}/parts/1\\?`));
+    expect((await fetch(upload.upload.url, { method: 'PUT', body: bytes })).status).toBeLessThan(300);
+    const committed = await call('commit_upload', { id: String(upload.id) });
+    expect(committed.isError).toBeFalsy();
+    const deliveryId = committed.structuredContent.data.id;
+    const listed = await call('list_deliveries', {});
+    expect(listed.structuredContent).toEqual(await api('/v1/ddex'));
+    expect(listed.structuredContent.data[0].id).toBe(deliveryId);
+  });
+
+  it('answers members, earnings and payouts as the API does', async () => {
+    expect((await call('list_members', {})).structuredContent).toEqual(await api('/v1/members'));
+    expect((await call('list_members', { kind: 'artist' })).structuredContent).toEqual(await api('/v1/members?kind=artist'));
+    expect((await call('earnings_summary', { by: 'store', months: 3 })).structuredContent).toEqual(await api('/v1/earnings?by=store&months=3'));
+    const payouts = await call('payouts_summary', {});
+    expect(payouts.structuredContent).toEqual(await api('/v1/payouts'));
+    expect(payouts.content[0].text).toMatch(/^Available: 0\.00 USD; 0 payouts\.$/);
+  });
+
+  it('explains a check from the rule catalogue, and an unknown one is not found', async () => {
+    const explained = await call('explain_check', { rule: 'codes-isrc-syntax' });
+    expect(explained.structuredContent.data).toMatchObject({ id: 'codes-isrc-syntax', meaning: expect.any(String), how_to_fix: expect.any(Object), where: { stage: expect.any(String) } });
+    expect(explained.structuredContent.data.sources.length).toBeGreaterThan(0);
+    const unknown = await call('explain_check', { rule: 'no-such-rule' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.structuredContent).toMatchObject({ code: 'not_found' });
+  });
+
+  it('refuses arguments outside the tool\'s schema without calling it', async () => {
+    const bad = await call('get_delivery', { id: '1; drop table deliveries' });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0].text).toMatch(/id/);
+    const tooMany = await call('earnings_summary', { months: 61 });
+    expect(tooMany.isError).toBe(true);
+  });
+});

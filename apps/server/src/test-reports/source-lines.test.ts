@@ -1,0 +1,35 @@
+/**
+ * A test report keeps the source lines its findings point at (test-reports/source-lines.ts), read
+ * from the batch while the dry run has it: from a message inside a zip and from a lone XML, with
+ * lines counted as XML counts them (LF, CRLF and a lone CR each end one line).
+ */
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { validate } from '@ddex-check/engine';
+import { albumZip } from '../../test/support/ddex-fixtures.js';
+import { linesOfStream, sourceLinesOf } from './source-lines.js';
+
+const badIsrc = (xml: string) => xml.replace(/<ISRC>[^<]*<\/ISRC>/, '<ISRC>NOT-AN-ISRC</ISRC>');
+
+describe('source lines of a test report', () => {
+  it('reads each finding\'s line from a zip entry and from a lone XML', async () => {
+    const { zip, upc } = await albumZip({ edit: badIsrc });
+    const report = await validate(zip, { name: 'album.zip' });
+    const finding = report.checks.find((c) => c.status === 'error' && c.line !== null && c.file === `${upc}.xml`);
+    expect(finding, JSON.stringify(report.checks.filter((c) => c.status === 'error').map((c) => [c.rule, c.file, c.line]))).toBeTruthy();
+    const lines = await sourceLinesOf({ kind: 'buffer', bytes: zip }, 'album.zip', report);
+    expect(lines[`${upc}.xml`][String(finding!.line)]).toContain('NOT-AN-ISRC');
+
+    const xml = Buffer.from(badIsrc((await import('node:fs')).readFileSync(new URL('../../../../fixtures/batches/album-43/5012345678900.xml', import.meta.url), 'utf8')));
+    const lone = await validate(xml, { name: 'message.xml' });
+    const located = lone.checks.find((c) => c.status === 'error' && c.line !== null && /ISRC|isrc/.test(c.rule + c.message));
+    expect(located).toBeTruthy();
+    const loneLines = await sourceLinesOf({ kind: 'buffer', bytes: xml }, 'message.xml', lone);
+    expect(loneLines[located!.file][String(located!.line)]).toContain('NOT-AN-ISRC');
+  });
+
+  it('counts LF, CRLF and a lone CR as one line end each, across chunks', async () => {
+    const stream = Readable.from([Buffer.from('one\r'), Buffer.from('\ntwo\rthree\nfo'), Buffer.from('ur')]);
+    expect(await linesOfStream(stream, new Set([1, 2, 3, 4]))).toEqual({ 1: 'one', 2: 'two', 3: 'three', 4: 'four' });
+  });
+});
