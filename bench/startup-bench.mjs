@@ -3,13 +3,17 @@
  * A whole CLI run on a small message against native libxml2 in the same run: `ddex-check` (schema +
  * every rule, through the bin and its bundle) beside `xmllint --noout --stream --schema` (schema
  * only), alternated, on DDEX's official 75 KB ERN 4.3 sample. Target (issue 20): under 2.5x
- * xmllint's time. Second runs only: the first fills the compiled-schema, AVS and (Node 22.1+)
+ * xmllint's time; issue 48: under 1.5x. Second runs only: the first fills the compiled-schema, AVS and (Node 22.1+)
  * compile caches (on Node 20, the bin's own V8 code cache of the bundle), as any second run of a
- * user finds them; `no code cache` is the same run with NODE_DISABLE_COMPILE_CACHE=1.
- *   node bench/startup-bench.mjs [--runs 15] [--node PATH]   (PATH: another Node, e.g. 24, to compare)
+ * user finds them; `no code cache` is the same run with NODE_DISABLE_COMPILE_CACHE=1; `snapshot` rows
+ * start Node from a V8 startup snapshot of the loaded CLI built for the run (lib/cli-snapshot.cjs:
+ * what a snapshot would gain, not what the bin does).
+ *   node bench/startup-bench.mjs [--runs 15] [--node PATH]...   (PATH: another Node, e.g. 24, measured
+ *   in the same rounds; repeat for more)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,21 +29,38 @@ const xsd = path.join(shared, 'xsd/ern-4.3/release-notification.xsd');
 const env = { ...process.env, DDEX_SCHEMAS_DIR: path.join(shared, 'xsd'), NO_COLOR: '1' };
 if (!existsSync(sample)) throw new Error(`sample not found: ${sample}`);
 
-const node = arg('node', process.execPath);
-const nodeVersion = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-const commands = {
-  [`ddex-check (node ${nodeVersion})`]: [node, [path.join(repo, 'apps/cli/bin/ddex-check.js'), sample, '-f', 'json', '-o', '/dev/null']],
-  'ddex-check, no code cache': [node, [path.join(repo, 'apps/cli/bin/ddex-check.js'), sample, '-f', 'json', '-o', '/dev/null'], { NODE_DISABLE_COMPILE_CACHE: '1' }],
-  'ddex-check without the bundle': [node, ['--input-type=module', '-e', `const { run } = await import(${JSON.stringify(path.join(repo, 'apps/cli/dist/run.js'))}); process.exitCode = await run(process.argv.slice(1));`, sample, '-f', 'json', '-o', '/dev/null']],
-  'xmllint --stream --schema': ['xmllint', ['--noout', '--stream', '--schema', xsd, sample]],
-  'node -e 0 (start-up floor)': [node, ['-e', '0']],
-};
+// Every Node given (`--node` repeated, this one first) is measured in the same alternated rounds.
+const nodes = [process.execPath, ...process.argv.flatMap((a, i) => (a === '--node' ? [process.argv[i + 1]] : []))];
+const bin = path.join(repo, 'apps/cli/bin/ddex-check.js');
+const cjsBundle = path.join(repo, 'apps/cli/dist/bundle/run.cjs');
+const cliArgs = [sample, '-f', 'json', '-o', '/dev/null'];
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ddex-startup-bench-'));
+const commands = { 'xmllint --stream --schema': ['xmllint', ['--noout', '--stream', '--schema', xsd, sample]] };
+for (const [n, node] of nodes.entries()) {
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  commands[`ddex-check, node ${version}`] = [node, [bin, ...cliArgs]];
+  commands[`  no code cache, node ${version}`] = [node, [bin, ...cliArgs], { NODE_DISABLE_COMPILE_CACHE: '1' }];
+  if (n === 0) commands[`  without the bundle, node ${version}`] = [node, ['--input-type=module', '-e', `const { run } = await import(${JSON.stringify(path.join(repo, 'apps/cli/dist/run.js'))}); process.exitCode = await run(process.argv.slice(1));`, ...cliArgs]];
+  // V8 startup snapshots of the loaded CLI (lib/cli-snapshot.cjs), built now for this Node: loaded
+  // only, and warm (the CLI ran once on the sample while it was built).
+  for (const warm of [false, true]) {
+    const blob = path.join(scratch, `cli-${n}-${warm ? 'warm' : 'loaded'}.blob`);
+    const built = spawnSync(node, ['--snapshot-blob', blob, '--build-snapshot', path.join(repo, 'bench/lib/cli-snapshot.cjs')], {
+      env: { ...env, DDEX_BUNDLE: cjsBundle, ...(warm ? { DDEX_WARM: sample } : {}) },
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) console.log(`snapshot (${warm ? 'warm' : 'loaded'}) not built on node ${version}: ${built.stderr.split('\n').filter((l) => !/Warning|It may|To request|trace-warnings/.test(l)).join(' ').trim()}`);
+    else commands[`  snapshot, ${warm ? 'warm' : 'loaded'}, node ${version}`] = [node, ['--snapshot-blob', blob, ...cliArgs]];
+  }
+  commands[`  node -e 0 (start-up floor), node ${version}`] = [node, ['-e', '0']];
+}
 
 function timeOnce([cmd, args, extraEnv]) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync(cmd, args, { env: extraEnv ? { ...env, ...extraEnv } : env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.error) throw new Error(`${cmd}: ${r.error.message}`);
+  if (r.status > 1) throw new Error(`${cmd} ${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
   return ms;
 }
 
@@ -49,7 +70,10 @@ for (const n of names) timeOnce(commands[n]); // warm every cache once
 for (let i = 0; i < runs; i++) for (const n of names) times[n].push(timeOnce(commands[n]));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(times['xmllint --stream --schema']);
+const load = os.loadavg()[0].toFixed(1);
+console.log(`${runs} alternated rounds, load average ${load} (1 min)`);
 for (const n of names) {
   const m = median(times[n]);
-  console.log(`${n.padEnd(34)} median ${m.toFixed(1).padStart(7)} ms  min ${Math.min(...times[n]).toFixed(1).padStart(7)} ms  ${(m / base).toFixed(2)}x xmllint`);
+  console.log(`${n.padEnd(44)} median ${m.toFixed(1).padStart(7)} ms  min ${Math.min(...times[n]).toFixed(1).padStart(7)} ms  ${(m / base).toFixed(2)}x xmllint`);
 }
+rmSync(scratch, { recursive: true, force: true });

@@ -4,7 +4,10 @@
  * --fail-on threshold and warnings are within --max-warnings, 1 otherwise, 2 for usage errors,
  * inputs that do not exist and internal errors.
  */
+import { createWriteStream } from 'node:fs';
 import { stat, mkdir, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { BatchError, ConfigError, PARSE_THREAD_MIN_BYTES, applyBaseline, formatterFor, prestartParseThread, reportFails, validate, type Report } from '@ddex-check/engine';
@@ -14,6 +17,7 @@ import { UsageError, EXIT } from '../usage-error.js';
 import { CLI_VERSION } from '../version.js';
 import { activeRules } from './active-rules.js';
 import { readBaseline, writeBaseline } from './baseline-files.js';
+import { jsonChunks } from './json-chunks.js';
 import { createProgress } from './progress.js';
 import type { CheckSettings } from './settings.js';
 import { loadSourceLines } from './source-lines.js';
@@ -120,21 +124,27 @@ export async function runCheck(settings: CheckSettings, io: CliIo): Promise<numb
   const sourceLine = await loadSourceLines(reports);
   for (const target of settings.targets) {
     const stream = target.file === null ? io.stdout : null;
-    const output = formatterFor(target.format)!(reports, {
-      failOn: settings.failOn,
-      color: stream ? wantsColor(stream, io.env, settings.color) : settings.color === true,
-      cwd: io.cwd,
-      tool: { name: 'ddex-check', version: CLI_VERSION, informationUri: 'https://github.com/ddex-check/ddex-check' },
-      rules,
-      sourceLine,
-      verbose: settings.verbose,
-    });
-    if (stream) await writeOut(stream, output);
-    else {
+    // JSON is written as it is made (json-chunks.ts): a large catalog's text is never held whole.
+    const output =
+      target.format === 'json'
+        ? jsonChunks(reports)
+        : formatterFor(target.format)!(reports, {
+            failOn: settings.failOn,
+            color: stream ? wantsColor(stream, io.env, settings.color) : settings.color === true,
+            cwd: io.cwd,
+            tool: { name: 'ddex-check', version: CLI_VERSION, informationUri: 'https://github.com/ddex-check/ddex-check' },
+            rules,
+            sourceLine,
+            verbose: settings.verbose,
+          });
+    if (stream) {
+      for (const chunk of typeof output === 'string' ? [output] : output) await writeOut(stream, chunk);
+    } else {
       const file = path.resolve(io.cwd, target.file!);
       try {
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, output);
+        if (typeof output === 'string') await writeFile(file, output);
+        else await pipeline(Readable.from(output), createWriteStream(file));
       } catch (error) {
         throw new UsageError(`cannot write ${target.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }

@@ -1,0 +1,100 @@
+/**
+ * `-f json` written piece by piece: the same bytes as the engine's json formatter
+ * (`JSON.stringify(reports, null, 2) + '\n'`), cut into chunks of about CHUNK_CHARS, so that the CLI
+ * never holds the whole text of a large report (a 1 GB catalog's 414,000 recordings make a text of
+ * hundreds of MB, held beside the report itself) and the writer's back-pressure paces it.
+ */
+
+/** Chunks are handed out once they reach this many characters. */
+export const CHUNK_CHARS = 64 * 1024;
+
+const INDENT = '  ';
+
+type Container = Record<string, unknown> | unknown[];
+
+/** The text of `value` as `JSON.stringify(value, null, 2) + '\n'`, in chunks (none when that is undefined). */
+export function* jsonChunks(value: unknown, chunkChars = CHUNK_CHARS): Generator<string> {
+  const top = prepared(value, '');
+  if (top === undefined) return;
+  const out: Writer = { text: '', chunkChars };
+  yield* writeValue(out, top, '');
+  out.text += '\n';
+  yield out.text;
+}
+
+interface Writer {
+  text: string;
+  chunkChars: number;
+}
+
+/** What JSON.stringify serializes in place of `value` (its `toJSON`), or undefined when it leaves it out. */
+function prepared(value: unknown, key: string): unknown {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    value = (value as { toJSON(key: string): unknown }).toJSON(key);
+  }
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
+  return value;
+}
+
+/** Plain arrays and objects are walked; everything else (and boxed primitives) is JSON.stringify's. */
+function isContainer(value: unknown): value is Container {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const tag = Object.prototype.toString.call(value);
+  return !(tag === '[object Number]' || tag === '[object String]' || tag === '[object Boolean]' || tag === '[object BigInt]');
+}
+
+/** True when no member of `value` is itself an array or object: JSON.stringify writes it whole, faster than the walk. */
+function isFlat(value: Container): boolean {
+  if (Array.isArray(value)) {
+    for (const member of value) if (member !== null && typeof member === 'object') return false;
+    return true;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const member = value[key];
+    if (member !== null && typeof member === 'object') return false;
+  }
+  return true;
+}
+
+function* writeValue(out: Writer, value: unknown, indent: string): Generator<string> {
+  if (!isContainer(value) || isFlat(value)) {
+    // JSON.stringify's own lines are indented from column 0; the text of a string never holds a raw
+    // line break (JSON escapes it), so every '\n' is one of its line breaks.
+    const text = JSON.stringify(value, null, 2);
+    out.text += indent === '' ? text : text.replace(/\n/g, '\n' + indent);
+  } else if (Array.isArray(value)) {
+    if (value.length === 0) {
+      out.text += '[]';
+      return;
+    }
+    const inner = indent + INDENT;
+    out.text += '[';
+    for (let i = 0; i < value.length; i++) {
+      out.text += (i === 0 ? '\n' : ',\n') + inner;
+      const member = prepared(value[i], String(i));
+      if (member === undefined) out.text += 'null';
+      else yield* writeValue(out, member, inner);
+      if (out.text.length >= out.chunkChars) {
+        yield out.text;
+        out.text = '';
+      }
+    }
+    out.text += '\n' + indent + ']';
+  } else {
+    const inner = indent + INDENT;
+    let written = 0;
+    for (const key of Object.keys(value)) {
+      const member = prepared(value[key], key);
+      if (member === undefined) continue;
+      out.text += (written++ === 0 ? '{\n' : ',\n') + inner + JSON.stringify(key) + ': ';
+      yield* writeValue(out, member, inner);
+      if (out.text.length >= out.chunkChars) {
+        yield out.text;
+        out.text = '';
+      }
+    }
+    out.text += written === 0 ? '{}' : '\n' + indent + '}';
+  }
+}
