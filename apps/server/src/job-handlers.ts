@@ -18,6 +18,7 @@ import { uploadRetentionJob } from './ddex/uploads/retention.js';
 import { registerSftpJobs } from './sftp/jobs.js';
 import { testReportRetentionJob } from './test-reports/store.js';
 import { deliveryJob } from './ddex/delivery-job.js';
+import { clientRetentionJob } from './mcp/oauth/client-retention.js';
 import type { EnginePool } from './ddex/engine-pool.js';
 
 export interface WorkerParts {
@@ -43,6 +44,7 @@ export function registerJobHandlers(runner: JobRunner, ctx: AppContext, parts: W
   runner.register(finishedJobsCleanup).every(finishedJobsCleanup.kind, 6 * 3_600_000);
   const uploads = uploadRetentionJob(ctx.blobs);
   runner.register(uploads).every(uploads.kind, Number(process.env.UPLOAD_RETENTION_EVERY_MS ?? 3_600_000));
+  runner.register(clientRetentionJob).every(clientRetentionJob.kind, Number(process.env.MCP_CLIENT_RETENTION_EVERY_MS ?? 3_600_000));
   runner.register(testReportRetentionJob).every(testReportRetentionJob.kind, Number(process.env.SFTP_RETENTION_EVERY_MS ?? 3_600_000));
 }
 

@@ -23,6 +23,17 @@ export interface RateWindowTable {
   count: number;
 }
 
+/**
+ * A fixed window's count of something limited without an API key (http/rate-limit.ts,
+ * `countInWindow`): `bucket` names what is counted (`token:<grant id>`, `register:<address>`),
+ * `window_index` is the window's number since the epoch in its own length (minutes, hours).
+ */
+export interface RateBucketTable {
+  bucket: string;
+  window_index: number;
+  count: number;
+}
+
 /** One of the server's own keys (auth/server-keys.ts): a 32-byte key in base64, or the SFTP host key. */
 export interface ServerKeyTable {
   name: string;
@@ -35,5 +46,6 @@ declare module '../db/schema.js' {
     server_keys: ServerKeyTable;
     api_keys: ApiKeyTable;
     rate_windows: RateWindowTable;
+    rate_buckets: RateBucketTable;
   }
 }

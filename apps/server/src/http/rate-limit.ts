@@ -1,6 +1,8 @@
 /**
- * Per-key, per-minute request counter kept in the database, so the plan's rate holds across
- * processes and restarts. One upsert per request: fixed windows of one calendar minute.
+ * Request counters kept in the database, so a limit holds across processes and restarts. One
+ * upsert per request, fixed windows: per API key per calendar minute (`rate_windows`), and for
+ * what has no key (an MCP grant, an address registering clients) per named bucket and a window
+ * of any length (`rate_buckets`).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -27,5 +29,24 @@ export async function countRequest(db: Kysely<Database>, keyId: number, limit: n
     await db.deleteFrom('rate_windows').where('key_id', '=', keyId).where('window_minute', '<', minute).execute();
   }
   const resetSeconds = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000));
+  return { limit, remaining: Math.max(0, limit - count), resetSeconds, exceeded: count > limit };
+}
+
+/**
+ * Counts one more in `bucket`'s current window of `windowMs` and says whether `limit` is passed.
+ * `now` is the server's clock (clock.ts), so moving it in a test moves the windows too.
+ */
+export async function countInWindow(db: Kysely<Database>, bucket: string, limit: number, windowMs: number, now: number): Promise<RateState> {
+  const index = Math.floor(now / windowMs);
+  const row = await db
+    .insertInto('rate_buckets')
+    .values({ bucket, window_index: index, count: 1 })
+    .onConflict((oc) => oc.columns(['bucket', 'window_index']).doUpdateSet({ count: sql`rate_buckets.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  // First of a new window: drop this bucket's old windows (keeps the table tiny).
+  if (count === 1) await db.deleteFrom('rate_buckets').where('bucket', '=', bucket).where('window_index', '<', index).execute();
+  const resetSeconds = Math.max(1, Math.ceil(((index + 1) * windowMs - now) / 1000));
   return { limit, remaining: Math.max(0, limit - count), resetSeconds, exceeded: count > limit };
 }

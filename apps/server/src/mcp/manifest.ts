@@ -8,6 +8,7 @@ import type { PageRoute } from '../http/page-route.js';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { SERVER_INFO } from './mcp-server.js';
 import { TOOLS } from './tools.js';
+import { outputJsonSchema } from './output-schemas.js';
 import { MCP_PATH, mcpUrls, resourceMetadataUrl } from './urls.js';
 
 export const MANIFEST_PAGE: PageRoute = {
@@ -31,7 +32,7 @@ export const MANIFEST_PAGE: PageRoute = {
         scope: t.scope,
         annotations: { readOnlyHint: t.readOnly },
         input_schema: z.toJSONSchema(t.input),
-        output_schema: z.toJSONSchema(t.output),
+        output_schema: outputJsonSchema(t.output),
       })),
     });
   },

@@ -12,6 +12,7 @@ import type { Caller } from '../auth/caller.js';
 import { ApiError } from '../http/api-error.js';
 import type { AppContext } from '../http/route-spec.js';
 import { TOOLS } from './tools.js';
+import { outputSchemaOf } from './output-schemas.js';
 
 export const SERVER_INFO = { name: 'ddex-check', title: 'ddex-check: DDEX delivery checks', version: '1.0.0' };
 
@@ -34,7 +35,7 @@ export function buildMcpServer(ctx: AppContext, caller: Caller, request: Fastify
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        outputSchema: tool.output,
+        outputSchema: outputSchemaOf(tool.output),
         annotations: { readOnlyHint: tool.readOnly, openWorldHint: false },
         ...(tool.scope ? { scopeChallenge: scopeChallenge(tool.scope) } : {}),
       },

@@ -3,12 +3,18 @@
  * tool, its file PUT to the URL the tool handed out, committed by the tool, is a delivery the API
  * lists; members, earnings and payouts are the API's objects; explain_check reads the rule
  * catalogue and an unknown rule is not found; bad arguments are refused by the tool's schema.
+ * A tool's output schema (manifest.json, tools/list) is its endpoint's answer schema, and what the
+ * tools answer validates against it.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { makeUser, signInHttp } from '../../test/support/browser.js';
 import { audioMessage } from '../../test/support/ddex-fixtures.js';
 import { obtainTokens } from '../../test/support/mcp-oauth.js';
+
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 describe.each(backends())('MCP tools ($name)', (backend) => {
   let server: TestServer;
@@ -75,5 +81,56 @@ describe.each(backends())('MCP tools ($name)', (backend) => {
     expect(bad.content[0].text).toMatch(/id/);
     const tooMany = await call('earnings_summary', { months: 61 });
     expect(tooMany.isError).toBe(true);
+  });
+
+  it('declares the API\'s answer schemas as output schemas, and real answers validate against them', async () => {
+    const manifest = await (await server.fetch('/v1/mcp/manifest.json')).json();
+    const byName = new Map<string, any>(manifest.tools.map((t: { name: string }) => [t.name, t]));
+    const delivery = byName.get('get_delivery').output_schema;
+    // The delivery's own properties, not `data: record`: the detail is carried in $defs.
+    expect(delivery.properties.data).toEqual({ $ref: '#/$defs/delivery-detail' });
+    expect(Object.keys(delivery.$defs['delivery-detail'].properties)).toEqual(expect.arrayContaining(['id', 'status', 'batch_name', 'items', 'release_ids']));
+    expect(delivery.$defs['delivery-item']).toBeDefined();
+    expect(byName.get('list_members').output_schema.properties.data.items).toEqual({ $ref: '#/$defs/member' });
+    expect(Object.keys(byName.get('payouts_summary').output_schema.properties)).toEqual(expect.arrayContaining(['balance', 'data']));
+    expect(byName.get('validate').output_schema.$defs['validation-report']).toBeDefined();
+
+    // tools/list advertises the same schemas.
+    const listed = await server.fetch('/v1/mcp', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/list', params: {} }),
+    });
+    const text = await listed.text();
+    const tools = JSON.parse(listed.headers.get('content-type')?.includes('text/event-stream') ? /^data: (.*)$/m.exec(text)![1] : text).result.tools as { name: string; outputSchema: object }[];
+    for (const tool of tools) expect({ tool: tool.name, schema: tool.outputSchema }).toEqual({ tool: tool.name, schema: expect.objectContaining(byName.get(tool.name).output_schema) });
+
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    const check = (name: string, structured: unknown) => {
+      const validate = ajv.compile(byName.get(name).output_schema);
+      expect({ name, errors: validate(structured) ? null : validate.errors }).toEqual({ name, errors: null });
+    };
+    const validated = await call('validate', { xml: audioMessage().xml });
+    expect(validated.isError).toBeFalsy();
+    check('validate', validated.structuredContent);
+    const bytes = Buffer.from(audioMessage().xml);
+    const started = await call('start_upload', { name: 'schema.xml', size: bytes.length });
+    check('start_upload', started.structuredContent);
+    await fetch(started.structuredContent.data.upload.url, { method: 'PUT', body: bytes });
+    const committed = await call('commit_upload', { id: String(started.structuredContent.data.id) });
+    check('commit_upload', committed.structuredContent);
+    const listedDeliveries = await call('list_deliveries', {});
+    check('list_deliveries', listedDeliveries.structuredContent);
+    const one = await call('get_delivery', { id: String(listedDeliveries.structuredContent.data[0].id) });
+    expect(one.isError).toBeFalsy();
+    check('get_delivery', one.structuredContent);
+    for (const [name, args] of [['list_members', {}], ['earnings_summary', { by: 'month' }], ['payouts_summary', {}], ['ping', {}], ['explain_check', { rule: 'codes-isrc-syntax' }]] as const) {
+      const answer = await call(name, args);
+      expect(answer.isError).toBeFalsy();
+      check(name, answer.structuredContent);
+    }
+    // The schema is not a formality: an answer of another shape fails it.
+    expect(ajv.compile(delivery)({ data: { id: 1 } })).toBe(false);
   });
 });

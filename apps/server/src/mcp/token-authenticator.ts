@@ -5,7 +5,8 @@
  * revoked (the token or its grant), expired on the server clock, or issued for a resource other
  * than this server's MCP addresses (RFC 8707; a token for {legacy_mcp_url} is good on both until
  * its sunset, `legacyMcpOpen`). Then the account's own checks, as for keys (inactive, plan). The
- * Caller's scopes are the token's (what the partner granted) within the account's.
+ * Caller's scopes are the token's (what the partner granted) within the account's. Each grant
+ * counts against the plan's per-minute rate in a window of its own (429 rate_limited past it).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -14,7 +15,8 @@ import { ApiError } from '../http/api-error.js';
 import type { Authenticator, Caller } from '../auth/caller.js';
 import { planOf } from '../auth/plans.js';
 import { SCOPES } from '../auth/api-keys.js';
-import { nowIso } from '../clock.js';
+import { nowIso, nowMs } from '../clock.js';
+import { countInWindow } from '../http/rate-limit.js';
 import { ACCESS_PREFIX, hashSecret } from './oauth/secrets.js';
 import { isLegacyUrl } from '../http/base-url.js';
 import { legacyMcpOpen, mcpUrls, resourceMetadataUrl } from './urls.js';
@@ -85,7 +87,9 @@ async function authenticateToken(db: Kysely<Database>, request: FastifyRequest):
     via: 'token',
     credential: { kind: 'token', id: row.grant_id },
     plan,
-    rate: null,
+    // The plan's rate, per grant: an assistant counts like one more API key of the account, in a
+    // window of its own, so one busy assistant never uses up the account's keys' rate (or theirs its).
+    rate: await countInWindow(db, `token:${row.grant_id}`, plan.rate, 60_000, nowMs()),
     limitKey: `token:${row.grant_id}`,
   };
 }

@@ -34,7 +34,12 @@ export interface ToolDefinition {
   /** The scope of the API endpoint it answers through; null: any token. */
   scope: Scope | null;
   input: z.ZodObject;
-  output: z.ZodObject;
+  /**
+   * What structured content it answers: the API endpoint's answer schema file (`success.schema`
+   * of the route it calls through, `output-schemas.ts`), or a schema of its own for a tool that
+   * answers from elsewhere.
+   */
+  output: z.ZodObject | string;
   readOnly: boolean;
   run(args: Record<string, unknown>, run: ToolRun): Promise<{ structured: Record<string, unknown>; text: string }>;
 }
@@ -72,7 +77,7 @@ export const TOOLS: ToolDefinition[] = [
       name: z.string().max(200).optional().describe('A name for the batch in the report (default message.xml).'),
       member_id: id.optional().describe('The member the message is checked for (default the account\'s own catalog).'),
     }),
-    output: dataObject,
+    output: validateRoute.success.schema,
     readOnly: false,
     async run(args, { ctx, caller, request }) {
       const query: Record<string, string> = {};
@@ -89,7 +94,7 @@ export const TOOLS: ToolDefinition[] = [
     description: 'Creates a direct upload (POST /ddex/uploads) for a batch too big to send inline: the answer has the URL(s) to PUT the file to, then call commit_upload. Committing makes it a real delivery (scope ddex:write).',
     scope: 'ddex:write',
     input: z.object({ name: z.string().min(1).max(200).describe('The file name, e.g. batch.zip.'), size: z.number().int().positive().describe('Its size in bytes.'), member_id: z.number().int().positive().optional() }),
-    output: dataObject,
+    output: createUploadRoute.success.schema,
     readOnly: false,
     async run(args, { ctx, caller, request }) {
       const answer = (await callRoute(createUploadRoute, ctx, caller, request, { json: args })) as { data: { id: number; upload: { method: string } } };
@@ -102,7 +107,7 @@ export const TOOLS: ToolDefinition[] = [
     description: 'Commits a direct upload once every part is sent (POST /ddex/uploads/{id}/commit): it becomes a delivery.',
     scope: 'ddex:write',
     input: z.object({ id }),
-    output: dataObject,
+    output: commitUploadRoute.success.schema,
     readOnly: false,
     async run(args, { ctx, caller, request }) {
       const answer = (await callRoute(commitUploadRoute, ctx, caller, request, { params: { id: String(args.id) } })) as { data: { id: number; status: string } };
@@ -115,7 +120,7 @@ export const TOOLS: ToolDefinition[] = [
     description: 'The last 100 deliveries of the account, newest first (GET /ddex): status, counts of releases created, updated, flagged.',
     scope: 'ddex:validate',
     input: z.object({}),
-    output: dataList,
+    output: listDeliveriesRoute.success.schema,
     readOnly: true,
     async run(_args, { ctx, caller, request }) {
       const answer = (await callRoute(listDeliveriesRoute, ctx, caller, request, {})) as { data: { id: number; status: string; batch_name: string }[] };
@@ -129,7 +134,7 @@ export const TOOLS: ToolDefinition[] = [
     description: 'One delivery with an item per release, its outcome and errors (GET /ddex/{id}). Another account\'s delivery is not found.',
     scope: 'ddex:validate',
     input: z.object({ id }),
-    output: dataObject,
+    output: getDeliveryRoute.success.schema,
     readOnly: true,
     async run(args, { ctx, caller, request }) {
       const answer = (await callRoute(getDeliveryRoute, ctx, caller, request, { params: { id: String(args.id) } })) as { data: { id: number; status: string; items: unknown[] } };
@@ -196,7 +201,7 @@ export const TOOLS: ToolDefinition[] = [
     description: 'The account\'s members (artists and labels) with their release counts (GET /members).',
     scope: 'members:read',
     input: z.object({ kind: z.enum(['artist', 'label']).optional() }),
-    output: dataList,
+    output: listMembersRoute.success.schema,
     readOnly: true,
     async run(args, { ctx, caller, request }) {
       const answer = (await callRoute(listMembersRoute, ctx, caller, request, { query: args.kind ? { kind: String(args.kind) } : {} })) as { data: unknown[] };
@@ -209,7 +214,7 @@ export const TOOLS: ToolDefinition[] = [
     description: 'Revenue from committed statements by month, release or store over the last months (GET /earnings).',
     scope: 'earnings:read',
     input: z.object({ by: z.enum(['month', 'release', 'store']).optional(), months: z.number().int().min(1).max(60).optional() }),
-    output: z.object({ data: z.unknown() }).passthrough(),
+    output: earningsRoute.success.schema,
     readOnly: true,
     async run(args, { ctx, caller, request }) {
       const query: Record<string, string> = {};
@@ -226,7 +231,7 @@ export const TOOLS: ToolDefinition[] = [
     description: 'The balance in cents (earned, reserved, paid, available) and the payouts (GET /payouts).',
     scope: 'payouts:read',
     input: z.object({}),
-    output: z.object({ data: z.unknown() }).passthrough(),
+    output: payoutsRoute.success.schema,
     readOnly: true,
     async run(_args, { ctx, caller, request }) {
       const answer = (await callRoute(payoutsRoute, ctx, caller, request, {})) as { balance: { available_cents?: number }; data: unknown[] };

@@ -25,6 +25,7 @@ import { dashboardDdex } from './0017-dashboard-ddex.js';
 import { portalDomains } from './0020-portal-domains.js';
 import { serverKeys } from './0021-server-keys.js';
 import { mcpOauth } from './0019-mcp-oauth.js';
+import { rateBuckets } from './0023-rate-buckets.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -48,6 +49,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0020_portal_domains': portalDomains(),
     '0021_server_keys': serverKeys(),
     '0019_mcp_oauth': mcpOauth(types),
+    '0023_rate_buckets': rateBuckets(),
   };
 }
 

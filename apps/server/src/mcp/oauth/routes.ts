@@ -8,6 +8,7 @@ import { escapeHtml, htmlPage, type PageRoute } from '../../http/page-route.js';
 import { CONSENT_PATH, LEGACY_MCP_PATH, MCP_PATH, mcpUrls, OAUTH_PATHS } from '../urls.js';
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.js';
 import { registerClient } from './clients.js';
+import { refuseTooManyRegistrations } from './registration-limit.js';
 import { checkAuthorizationRequest, errorRedirect, RedirectedProblem, REQUEST_PARAMS, ShownProblem } from './authorization-request.js';
 import { exchangeCode, refreshTokens, revokeByToken } from './grants.js';
 import { oauthEndpoint, OAuthFailure } from './oauth-error.js';
@@ -62,7 +63,10 @@ export const OAUTH_PAGES: PageRoute[] = [
   {
     method: 'POST',
     path: OAUTH_PATHS.register,
-    handler: (ctx, request, reply) => oauthEndpoint(reply, async () => json(reply, 201, await registerClient(ctx.db, await readJson(request)))),
+    handler: async (ctx, request, reply) => {
+      if (await refuseTooManyRegistrations(ctx.db, request.ip, reply)) return reply;
+      return oauthEndpoint(reply, async () => json(reply, 201, await registerClient(ctx.db, await readJson(request))));
+    },
   },
   { method: 'GET', path: OAUTH_PATHS.authorize, handler: authorize },
   {
