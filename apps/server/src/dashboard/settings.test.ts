@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
-import { checkA11y, invitePath, launchBrowser, makeUser, screenshot, signInBrowser, signInHttp, tabTo, type TestUser } from '../../test/support/browser.js';
+import { checkA11y, invitePath, launchBrowser, makeUser, screenshot, signInBrowser, signInHttp, tabTo, type TestUser, submitAndWait } from '../../test/support/browser.js';
 
 /** The newest .eml the file mailer wrote to `to` (no SMTP_URL: messages land in <data-dir>/mail). */
 async function mailTo(dataDir: string, to: string): Promise<string> {
@@ -58,7 +58,7 @@ describe.each(backends())('dashboard settings ($name)', (backend) => {
       await page.keyboard.press('Space');
     }
     await tabTo(page, page.getByRole('button', { name: 'Create key' }));
-    await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+    await submitAndWait(page, () => page.keyboard.press('Enter'));
     const key = (await page.textContent('#new-key'))!.trim();
     expect(key).toMatch(/^svc_live_[\w-]{43}$/);
     expect(await page.textContent('#created-heading')).toBe('Your new key “Catalog sync”');
@@ -99,7 +99,7 @@ describe.each(backends())('dashboard settings ($name)', (backend) => {
       for (const scope of o.scopes) await page.locator(`input[name="scopes"][value="${scope}"]`).check();
       if (o.test) await page.getByRole('radio', { name: /Test key/ }).check();
       if (o.expires) await page.getByLabel(/^Expires/).fill(o.expires);
-      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Create key' }).click()]);
+      await submitAndWait(page, () => page.getByRole('button', { name: 'Create key' }).click());
       return (await page.textContent('[role="alert"]'))!;
     };
     expect(await submit({ name: 'Old habits', scopes: ['ddex:validate'], test: true })).toMatch(/^test_keys_retired: svc_test_ keys are retired/);
@@ -145,7 +145,7 @@ describe.each(backends())('dashboard settings ($name)', (backend) => {
     await tabTo(page, page.getByLabel('Email'));
     await page.keyboard.type(colleague);
     await tabTo(page, page.getByRole('button', { name: 'Send invitation' }));
-    await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+    await submitAndWait(page, () => page.keyboard.press('Enter'));
     const link = (await page.textContent('#invite-link'))!.trim();
     expect(link).toMatch(/\/dashboard\/invite\/[\w-]{43}$/);
     await checkA11y(page);
@@ -160,7 +160,7 @@ describe.each(backends())('dashboard settings ($name)', (backend) => {
     await theirs.goto(invitePath(link));
     await theirs.getByLabel(/^New password/).fill(password);
     await theirs.getByLabel('The same password again').fill(password);
-    await Promise.all([theirs.waitForLoadState('load'), theirs.getByRole('button', { name: 'Set password' }).click()]);
+    await submitAndWait(theirs, () => theirs.getByRole('button', { name: 'Set password' }).click());
     expect(await theirs.textContent('h1')).toBe('Password set');
     await theirs.getByRole('link', { name: 'Sign in' }).click();
     await theirs.getByLabel('Email').fill(colleague);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
-import { checkA11y, invitePath, launchBrowser, makeUser, screenshot, signInBrowser, signInHttp } from '../../test/support/browser.js';
+import { checkA11y, invitePath, launchBrowser, makeUser, screenshot, signInBrowser, signInHttp, submitAndWait } from '../../test/support/browser.js';
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 
@@ -41,7 +41,7 @@ describe.each(backends())('dashboard sign-in and sessions ($name)', (backend) =>
     await page.keyboard.type('a long enough secret');
     await page.keyboard.press('Tab');
     await page.keyboard.type('a long enough secret');
-    await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
+    await submitAndWait(page, () => page.keyboard.press('Enter'));
     expect(await page.textContent('h1')).toBe('Password set');
     await checkA11y(page);
     await screenshot(page, 'invite-password-set');
@@ -98,7 +98,7 @@ describe.each(backends())('dashboard sign-in and sessions ($name)', (backend) =>
       await page.goto('/dashboard/sign-in');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('not the password');
-      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign in' }).click()]);
+      await submitAndWait(page, () => page.getByRole('button', { name: 'Sign in' }).click());
       expect(await page.textContent('[role="alert"]')).toBe('That email and password do not match a user. Check both and try again.');
     }
     await checkA11y(page);

@@ -139,3 +139,15 @@ export async function signInHttp(server: TestServer, user: TestUser): Promise<Ht
     },
   };
 }
+
+/**
+ * Runs an action that submits a form (a click, Enter) and waits until the page it leads to has
+ * loaded. `waitForLoadState('load')` alone resolves at once on the page already loaded, before the
+ * browser has even sent the form: the main frame's next navigation is what says the answer came.
+ */
+export async function submitAndWait(page: Page, action: () => Promise<unknown>): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() });
+  await action();
+  await navigated;
+  await page.waitForLoadState('load');
+}
