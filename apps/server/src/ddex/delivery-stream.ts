@@ -57,5 +57,7 @@ export function streamDeliveryEvents(ctx: AppContext, caller: Caller, request: F
       out.end();
     },
   });
+  // A socket that fails mid-write (a reset) ends this stream only, never the process.
+  out.on('error', () => subscription.close());
   request.raw.once('close', () => subscription.close());
 }
