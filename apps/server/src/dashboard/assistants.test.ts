@@ -5,11 +5,13 @@
  * CSP lets the form end there); the assistant is then listed and revoked by keyboard. axe-core and
  * a screenshot on every page.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { backends, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { checkA11y, launchBrowser, makeUser, screenshot, tabTo, type TestUser } from '../../test/support/browser.js';
-import { authorizationUrl, pkce, REDIRECT_URI, registerClient, tokenRequest } from '../../test/support/mcp-oauth.js';
+import { authorizationUrl, pkce, registerClient, tokenRequest } from '../../test/support/mcp-oauth.js';
 
 describe.each(backends())('assistants in the dashboard ($name)', (backend) => {
   let server: TestServer;
@@ -26,19 +28,21 @@ describe.each(backends())('assistants in the dashboard ($name)', (backend) => {
   });
 
   it('signs in, consents by keyboard, returns to the assistant with a code, then lists and revokes it', async () => {
-    const clientId = await registerClient(server.url);
+    // The assistant's own callback: a real server on loopback, which keeps what it was sent.
+    let returned: URL | null = null;
+    const callback = http.createServer((req, res) => {
+      returned = new URL(req.url!, 'http://127.0.0.1');
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('assistant callback');
+    });
+    await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
+    const redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
+    const clientId = await registerClient(server.url, [redirectUri]);
     const { verifier, challenge } = pkce();
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
-    // The assistant's own callback: answered here, so the browser's last URL is what it was sent.
-    let returned: URL | null = null;
-    await page.route(`${REDIRECT_URI}**`, async (route) => {
-      returned = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/plain', body: 'assistant callback' });
-    });
 
-    await page.goto(authorizationUrl(server.url, { clientId, challenge, scope: 'ddex:validate members:read' }).toString());
+    await page.goto(authorizationUrl(server.url, { clientId, challenge, scope: 'ddex:validate members:read', redirectUri }).toString());
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/dashboard/sign-in');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
@@ -51,10 +55,11 @@ describe.each(backends())('assistants in the dashboard ($name)', (backend) => {
     await tabTo(page, page.locator('input[name="grant_scope"][value="members:read"]'));
     await page.keyboard.press('Space');
     await tabTo(page, page.getByRole('button', { name: 'Allow' }));
-    await page.keyboard.press('Enter');
-    await expect.poll(() => returned?.searchParams.get('code') ?? '', { timeout: 30_000 }).toMatch(/^mcp_code_/);
+    // Waits for the callback page itself to load: a goto before that would be cut off by the redirect still under way.
+    await Promise.all([page.waitForURL(`${redirectUri}?**`, { timeout: 30_000 }), page.keyboard.press('Enter')]);
+    expect(returned?.searchParams.get('code') ?? '').toMatch(/^mcp_code_/);
     expect(returned!.searchParams.get('state')).toBe('st-1');
-    const answer = await tokenRequest(server.url, { grant_type: 'authorization_code', code: returned!.searchParams.get('code')!, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT_URI });
+    const answer = await tokenRequest(server.url, { grant_type: 'authorization_code', code: returned!.searchParams.get('code')!, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri });
     expect((await answer.json()).scope).toBe('ddex:validate');
 
     await page.goto('/dashboard/settings/assistants');
@@ -67,5 +72,6 @@ describe.each(backends())('assistants in the dashboard ($name)', (backend) => {
     expect(await page.textContent('.empty')).toContain('No assistant is authorized');
     await checkA11y(page);
     await context.close();
+    callback.close();
   });
 });

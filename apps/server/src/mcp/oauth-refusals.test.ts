@@ -169,7 +169,7 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
     const page = await session.fetch(consentPath);
     const html = await page.text();
     expect(html).toContain('Hand-driven client');
-    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:9");
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${new URL(REDIRECT_URI).origin}`);
     const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].filter((m) => m[1] !== '_csrf').map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_x, n) => String.fromCharCode(Number(n)))]));
     fields.set('decision', 'allow');
     fields.append('grant_scope', 'ddex:validate');

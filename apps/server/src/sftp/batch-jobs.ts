@@ -19,7 +19,8 @@ import { storeTestReport } from '../test-reports/store.js';
 import { sourceLinesOf, type SourceLines } from '../test-reports/source-lines.js';
 import { nowIso } from '../clock.js';
 import { InboxTree, reportBase, type Area } from './inbox-tree.js';
-import { filesUnder, zipFolder } from './zip-folder.js';
+import { filesUnder, zipFiles } from './zip-folder.js';
+import { forgetOpenFiles, openFilesOf } from './open-files.js';
 import { writeReports } from './report-files.js';
 import { PRODUCTION_JOB, TEST_JOB } from './arrivals.js';
 import { topNameTooLong } from './name-limits.js';
@@ -44,6 +45,22 @@ async function finish(ctx: AppContext, batchId: number, set: { status: 'queued' 
 
 const folderOf = (tree: InboxTree, accountId: number, area: Area, name: string) => path.join(tree.areaDir(accountId, area), name);
 
+/**
+ * The files of a sealed batch folder: all but those a session still writes (opened before the
+ * marker came, they are not part of the batch and their CLOSE removes them). `open` is kept to
+ * forget those rows once the batch is taken.
+ */
+async function batchFiles(ctx: AppContext, batch: { account_id: number; area: Area; name: string }, folder: string) {
+  const open = await openFilesOf(ctx.db, batch.account_id, batch.area, batch.name);
+  const files = (await filesUnder(folder)).filter((f) => !open.has(f.rel));
+  return { files, open };
+}
+
+/** A file vanished while zipped: the batch failed only if its whole folder is gone (else the job tries again). */
+async function folderGone(error: unknown, folder: string): Promise<boolean> {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT' && !(await fsp.access(folder).then(() => true, () => false));
+}
+
 export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Payload> {
   return {
     kind: PRODUCTION_JOB,
@@ -57,8 +74,14 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
       const tooLong = topNameTooLong('production', batch.name, 'folder');
       if (tooLong) return finish(ctx, batchId, { status: 'failed', error: tooLong });
       const folder = folderOf(tree, batch.account_id, 'production', batch.name);
+      const removed = 'the batch folder was removed before its import';
+      const listed = await batchFiles(ctx, batch, folder).catch(async (error: unknown) => {
+        if (await folderGone(error, folder)) return null;
+        throw error;
+      });
+      if (!listed) return finish(ctx, batchId, { status: 'failed', error: removed });
       // As large as POST /ddex takes, no larger (the files' sum; the stored zip adds a few bytes per file).
-      const total = (await filesUnder(folder).catch(() => [])).reduce((n, f) => n + f.size, 0);
+      const total = listed.files.reduce((n, f) => n + f.size, 0);
       if (total > ctx.config.limits.deliverRawBytes) {
         return finish(ctx, batchId, { status: 'failed', error: `the batch holds ${total} bytes, above the ${ctx.config.limits.deliverRawBytes} a delivery may have` });
       }
@@ -66,11 +89,11 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
       let key: string;
       let size: number;
       try {
-        size = await zipFolder(folder, temp);
+        size = await zipFiles(listed.files, temp);
         key = await ctx.blobs.putFile(temp, `${batch.name}.zip`);
       } catch (error) {
         await ctx.blobs.removeTemp(temp);
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finish(ctx, batchId, { status: 'failed', error: 'the batch folder was removed before its import' });
+        if (await folderGone(error, folder)) return finish(ctx, batchId, { status: 'failed', error: removed });
         throw error;
       }
       const memberId = await ownMemberId(ctx.db, batch.account_id);
@@ -85,10 +108,18 @@ export function productionBatchJob(ctx: AppContext, tree: InboxTree): JobHandler
         await ctx.blobs.delete(key);
         return;
       }
+      await forgetOpenFiles(ctx.db, batch.account_id, 'production', batch.name, listed.open);
       // The delivery holds the batch now; the folder stays, read-only, for its acknowledgements.
       ctx.jobs.nudge(DELIVERY_JOB);
     },
   };
+}
+
+/** An error of the server's own (not of the batch): it leaves the report-writing catch and the job is tried again. */
+class RetryLater extends Error {
+  constructor(override readonly cause: unknown) {
+    super(String((cause as Error)?.message ?? cause));
+  }
 }
 
 /** A report for a batch the engine could not read at all (it answers for anything readable). */
@@ -111,13 +142,23 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
       const work = tree.workDir(batch.account_id);
       await fsp.mkdir(work, { recursive: true });
       let zipped: string | null = null;
+      let open = new Set<string>();
       let report: Report;
       let sourceLines: SourceLines = {};
       try {
         let input = target;
         if (batch.kind === 'folder') {
           zipped = path.join(work, `${crypto.randomUUID()}.zip`);
-          await zipFolder(target, zipped);
+          const listed = await batchFiles(ctx, batch, target).catch(async (error: unknown) => ((await folderGone(error, target)) ? null : Promise.reject(error)));
+          if (!listed) return finish(ctx, batchId, { status: 'failed', error: 'removed before its test ran' });
+          open = listed.open;
+          try {
+            await zipFiles(listed.files, zipped);
+          } catch (error) {
+            if (await folderGone(error, target)) return finish(ctx, batchId, { status: 'failed', error: 'removed before its test ran' });
+            // A file gone from a folder still there, or the disk: not the batch's fault; the job tries again.
+            throw new RetryLater(error);
+          }
           input = zipped;
         }
         await fsp.access(input);
@@ -130,6 +171,7 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
         // The dashboard's report page prints each finding's line: read them while the batch is here.
         sourceLines = await sourceLinesOf({ kind: 'file', path: input }, name, report);
       } catch (error) {
+        if (error instanceof RetryLater) throw error.cause;
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finish(ctx, batchId, { status: 'failed', error: 'removed before its test ran' });
         const failed = unreadable(batch.name, error);
         await writeReports(work, path.dirname(target), reportBase(batch.name, batch.kind), failed.text, failed.json);
@@ -140,6 +182,7 @@ export function testBatchJob(ctx: AppContext, tree: InboxTree): JobHandler<Paylo
       const reportId = await storeTestReport(ctx.db, { accountId: batch.account_id, source: 'sftp', name: batch.name, report, sourceLines });
       await writeReports(work, path.dirname(target), reportBase(batch.name, batch.kind), null, report);
       await finish(ctx, batchId, { status: 'tested', test_report_id: reportId });
+      await forgetOpenFiles(ctx.db, batch.account_id, 'test', batch.name, open);
     },
   };
 }

@@ -17,6 +17,27 @@ import { backends, bearer, setUpAccount, TestServer } from '../../test/support/s
 import { waitForDelivery } from '../../test/support/deliveries.js';
 import { albumFolder, sftpBatch, uploadBatchCommands, waitFor } from '../../test/support/sftp-client.js';
 
+/** Files under `dir`, recursively, as absolute paths. */
+const filesIn = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+
+/** The names of a zip file's entries. */
+async function zipEntryNames(file: string): Promise<string[]> {
+  const yauzl = await import('yauzl');
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const names: string[] = [];
+      zip.on('entry', (entry: { fileName: string }) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
 const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 describe.each(backends())('SFTP inbox refusals ($name)', (backend) => {
@@ -268,6 +289,12 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
       commands: [...uploadBatchCommands(album.dir, 'production', 'sealed').slice(1), '-put late.txt /production/sealed/late.txt', `-rm /production/sealed/${album.upc}.xml`, '-rename /production/sealed /production/other', 'mkdir /production/huge', '-put two-mb.bin /production/huge/two-mb.bin', ...uploadBatchCommands(path.join(local, 'toolarge'), 'production', 'toolarge')],
     });
     expect(run.code, run.output).toBe(0);
+    // The sftp process itself zips the sealed batch into the blob store and queues its delivery
+    // (the inbox's jobs run where the inbox is), while slow.flac is still open: the zip leaves it out.
+    const queued = await waitFor('sealed queued', async () => (await server.admin('sftp', 'batches', '--account', String(account.accountId))).find((b: any) => b.name === 'sealed' && b.status === 'queued'));
+    const stored = filesIn(path.join(server.dataDir, 'blobs/batches')).filter((f) => f.endsWith('/sealed.zip'));
+    expect(stored).toHaveLength(1);
+    expect((await zipEntryNames(stored[0]!)).sort()).toEqual([...album.files, `BatchComplete_${album.upc}.complete`].sort());
     // The slow file is finished after the marker: refused at its close and not kept.
     await write(1000);
     const closed = await new Promise<Error | undefined>((resolve) => slow.close(handle, (err) => resolve(err ?? undefined)));
@@ -279,12 +306,10 @@ describe.each(backends())('SFTP batch sealed by its marker, no worker running ($
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), `tree/production/sealed/${album.upc}.xml`))).toBe(true);
     expect(run.output).toMatch(/two-mb\.bin[\s\S]*(Failure|write)/i);
     expect(fs.existsSync(path.join(server.dataDir, 'sftp/accounts', String(account.accountId), 'tree/production/huge/two-mb.bin'))).toBe(false);
-    // The sftp process itself zips the sealed batch into the blob store and queues its delivery
-    // (the inbox's jobs run where the inbox is), and refuses the one too large to be a delivery.
+    // The one too large to be a delivery is refused.
     const tooLarge = await waitFor('the refusal of toolarge', async () => (await server.admin('sftp', 'batches', '--account', String(account.accountId))).find((b: any) => b.name === 'toolarge' && b.status === 'failed'));
     expect(tooLarge.error).toMatch(/above the 1048576 a delivery may have/);
     expect(tooLarge.delivery_id).toBeNull();
-    const queued = await waitFor('sealed queued', async () => (await server.admin('sftp', 'batches', '--account', String(account.accountId))).find((b: any) => b.name === 'sealed' && b.status === 'queued'));
     const waiting = (await (await server.fetch(`/v1/ddex/${queued.delivery_id}`, { headers: bearer(account.key) })).json()).data;
     expect(waiting.status).toBe('queued');
 

@@ -19,6 +19,7 @@ import { isAckName } from './acknowledgement.js';
 import { SFTP_RETENTION_DAYS } from './retention.js';
 import { attrsOf, dirAttrs, entryOf } from './file-attrs.js';
 import { Refused, statusOf } from './sftp-status.js';
+import { closedForWrite, openingForWrite } from './open-files.js';
 import { abandon, openedFile, settle, writeAt, type FileHandle, type WriteLimits } from './written-file.js';
 import { pathTooLong, topNameTooLong } from './name-limits.js';
 import { now } from '../clock.js';
@@ -125,10 +126,28 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
     });
   };
 
+  /** Opens `filename`; for writing in a batch folder, its `sftp_open_files` row is written first (`open-files`: a marker then either seals before the check below or finds the row). */
+  const openFile = async (filename: string, writing: boolean): Promise<{ p: InboxPath; openId: number | null }> => {
+    if (!writing) return { p: resolve(filename, false), openId: null };
+    const given = resolve(filename, true);
+    const openId = given.kind === 'entry' ? await openingForWrite(o.db, accountId, given) : null;
+    try {
+      return { p: await writablePath(filename, 'file'), openId };
+    } catch (error) {
+      if (given.kind === 'entry') await closedForWrite(o.db, accountId, given, openId);
+      throw error;
+    }
+  };
+
+  /** A file opened for writing before its batch's marker came and closed after: not part of the batch (sealed, or a processed /production batch). */
+  const lateForItsBatch = async (h: FileHandle): Promise<boolean> =>
+    h.writable && h.path.parts.length >= 2 && ((await isSealed(o.db, accountId, h.path.area, h.path.parts[0])) || (h.path.area === 'production' && Boolean(await processedRefusal(h.path.parts[0]))));
+
   sftp.on('OPEN', (reqid, filename, flags) =>
     answer(reqid, async () => {
       const writing = (flags & (OPEN_MODE.WRITE | OPEN_MODE.APPEND | OPEN_MODE.CREAT | OPEN_MODE.TRUNC)) !== 0;
-      const p = writing ? await writablePath(filename, 'file') : resolve(filename, false);
+      const { p, openId } = await openFile(filename, writing);
+      const forget = () => (p.kind === 'entry' ? closedForWrite(o.db, accountId, p, openId) : undefined);
       if (p.kind !== 'entry') throw new Refused(STATUS_CODE.FAILURE, `${p.virtual} is a folder`);
       let mode = fs.constants.O_NOFOLLOW;
       mode |= flags & OPEN_MODE.READ && writing ? fs.constants.O_RDWR : writing ? fs.constants.O_WRONLY : fs.constants.O_RDONLY;
@@ -137,13 +156,23 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       if (flags & OPEN_MODE.EXCL) mode |= fs.constants.O_EXCL;
       // No O_APPEND: writes run in parallel on the thread pool, and O_APPEND would put each where it
       // happens to finish (OpenSSH's reput appends 64 at a time). Each is placed in order of arrival instead.
-      const fh = await fsp.open(disk(p), mode, 0o640);
+      const fh = await fsp.open(disk(p), mode, 0o640).catch(async (error: unknown) => {
+        await forget();
+        throw error;
+      });
       const opened = await fh.stat();
       if (opened.isDirectory()) {
         await fh.close();
+        await forget();
         throw new Refused(STATUS_CODE.FAILURE, `${p.virtual} is a folder`);
       }
-      sftp.handle(reqid, newHandle(openedFile({ fh, path: p, writable: writing, append: (flags & OPEN_MODE.APPEND) !== 0, sizeAtOpen: opened.size })));
+      try {
+        sftp.handle(reqid, newHandle(openedFile({ fh, path: p, writable: writing, append: (flags & OPEN_MODE.APPEND) !== 0, sizeAtOpen: opened.size, openId })));
+      } catch (error) {
+        await fh.close();
+        await forget();
+        throw error;
+      }
     }),
   );
 
@@ -189,19 +218,24 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
       const h = handleOf(handle);
       handles.delete(handle.readUInt32BE(0));
       if (h.kind === 'dir') return void sftp.status(reqid, STATUS_CODE.OK);
-      await settle(h);
-      // Retention counts from the last change on the server's clock (which tests move), not the disk's.
-      if (h.wrote) await h.fh.utimes(now(), now());
-      await h.fh.close();
-      if (h.failed) {
-        // Half a file is never taken for a whole one (nor sealed as a marker): it is removed.
-        await fsp.rm(disk(h.path), { force: true });
-        throw new Refused(STATUS_CODE.FAILURE, `the file was not stored whole: ${h.failed}`);
-      }
-      // A file opened before its batch's marker arrived and finished after it is not part of the batch.
-      if (h.writable && h.path.parts.length >= 2 && ((await isSealed(o.db, accountId, h.path.area, h.path.parts[0])) || (h.path.area === 'production' && (await processedRefusal(h.path.parts[0]))))) {
-        await fsp.rm(disk(h.path), { force: true });
-        throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${h.path.area}/${h.path.parts[0]} was completed by its marker before this file was finished: it is not part of the batch and was not kept; send it in a new batch`);
+      // The file's open row goes only once what happens to the file is settled (removed, or kept), so a batch's job never zips a file being removed.
+      try {
+        await settle(h);
+        // Retention counts from the last change on the server's clock (which tests move), not the disk's.
+        if (h.wrote) await h.fh.utimes(now(), now());
+        await h.fh.close();
+        if (h.failed) {
+          // Half a file is never taken for a whole one (nor sealed as a marker): it is removed.
+          await fsp.rm(disk(h.path), { force: true });
+          throw new Refused(STATUS_CODE.FAILURE, `the file was not stored whole: ${h.failed}`);
+        }
+        // A file opened before its batch's marker arrived and finished after it is not part of the batch.
+        if (await lateForItsBatch(h)) {
+          await fsp.rm(disk(h.path), { force: true });
+          throw new Refused(STATUS_CODE.PERMISSION_DENIED, `/${h.path.area}/${h.path.parts[0]} was completed by its marker before this file was finished: it is not part of the batch and was not kept; send it in a new batch`);
+        }
+      } finally {
+        await closedForWrite(o.db, accountId, h.path, h.openId);
       }
       if (h.writable) await fileArrived(o.db, o.who, h.path);
       sftp.status(reqid, STATUS_CODE.OK);
@@ -302,7 +336,16 @@ export function serveSftp(sftp: SFTPWrapper, o: SessionOptions): void {
 
   sftp.on('close', () => {
     for (const h of handles.values()) {
-      if (h.kind === 'file') void abandon(h, disk(h.path)).catch((err: unknown) => o.log.warn({ err, account: accountId }, 'sftp file left open could not be closed'));
+      if (h.kind !== 'file') continue;
+      void (async () => {
+        try {
+          await abandon(h, disk(h.path));
+          // Cut back to what came in order, it stays for a resume; unless its batch was completed meanwhile, which it is not part of.
+          if (await lateForItsBatch(h)) await fsp.rm(disk(h.path), { force: true });
+        } finally {
+          await closedForWrite(o.db, accountId, h.path, h.openId);
+        }
+      })().catch((err: unknown) => o.log.warn({ err, account: accountId }, 'sftp file left open could not be closed'));
     }
     handles.clear();
   });

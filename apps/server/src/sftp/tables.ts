@@ -47,8 +47,21 @@ export interface SftpBatchTable {
   folder_removed_at: string | null;
 }
 
+/** A file of a batch folder open for writing in some session (`open-files`). */
+export interface SftpOpenFileTable {
+  id: Generated<number>;
+  account_id: number;
+  area: 'production' | 'test';
+  /** The batch folder's name. */
+  batch: string;
+  /** The file's path inside the folder (posix, as the batch's zip names it). */
+  rel_path: string;
+  opened_at: string;
+}
+
 declare module '../db/schema.js' {
   interface Database {
+    sftp_open_files: SftpOpenFileTable;
     sftp_logins: SftpLoginTable;
     sftp_login_failures: SftpLoginFailureTable;
     sftp_batches: SftpBatchTable;

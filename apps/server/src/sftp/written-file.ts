@@ -25,6 +25,8 @@ export interface FileHandle {
   pending: Set<Promise<unknown>>;
   /** Why the file cannot be whole (a refused or failed write), or null. */
   failed: string | null;
+  /** Its `sftp_open_files` row while open for writing in a batch folder (`open-files`), or null. */
+  openId: number | null;
 }
 
 export interface WriteLimits {
@@ -34,9 +36,9 @@ export interface WriteLimits {
   writeWindowBytes: number;
 }
 
-export function openedFile(o: { fh: fsp.FileHandle; path: FileHandle['path']; writable: boolean; append: boolean; sizeAtOpen: number }): FileHandle {
+export function openedFile(o: { fh: fsp.FileHandle; path: FileHandle['path']; writable: boolean; append: boolean; sizeAtOpen: number; openId: number | null }): FileHandle {
   // What the file holds already counts as written: a resume appends at its end.
-  return { kind: 'file', fh: o.fh, path: o.path, writable: o.writable, append: o.append, ranges: new WrittenRanges(o.sizeAtOpen), wrote: false, pending: new Set(), failed: null };
+  return { kind: 'file', fh: o.fh, path: o.path, writable: o.writable, append: o.append, ranges: new WrittenRanges(o.sizeAtOpen), wrote: false, pending: new Set(), failed: null, openId: o.openId };
 }
 
 function refuse(h: FileHandle, why: string): never {

@@ -23,13 +23,13 @@ export async function filesUnder(dir: string, prefix = ''): Promise<{ rel: strin
   return out;
 }
 
-/** Writes the zip of `dir` to `target`; returns its size in bytes. */
-export async function zipFolder(dir: string, target: string): Promise<number> {
+/** Writes the zip of `files` (from `filesUnder`) to `target`; returns its size in bytes. */
+export async function zipFiles(files: { rel: string; abs: string }[], target: string): Promise<number> {
   const zip = new yazl.ZipFile();
   // yazl reports a file it cannot read (gone, or changed size while zipped) on the ZipFile itself:
   // unheard, that 'error' would end the process. It ends the zip's stream, so pipeline rejects.
   zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
-  for (const file of await filesUnder(dir)) zip.addFile(file.abs, file.rel, { compress: false });
+  for (const file of files) zip.addFile(file.abs, file.rel, { compress: false });
   zip.end();
   await pipeline(zip.outputStream, fs.createWriteStream(target));
   return (await fsp.stat(target)).size;

@@ -26,6 +26,7 @@ import { portalDomains } from './0020-portal-domains.js';
 import { serverKeys } from './0021-server-keys.js';
 import { mcpOauth } from './0019-mcp-oauth.js';
 import { rateBuckets } from './0023-rate-buckets.js';
+import { sftpOpenFiles } from './0024-sftp-open-files.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   const types = columnTypes(dialect);
@@ -50,6 +51,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0021_server_keys': serverKeys(),
     '0019_mcp_oauth': mcpOauth(types),
     '0023_rate_buckets': rateBuckets(),
+    '0024_sftp_open_files': sftpOpenFiles(types),
   };
 }
 
