@@ -8,8 +8,10 @@
  * user finds them; `no code cache` is the same run with NODE_DISABLE_COMPILE_CACHE=1; `snapshot` rows
  * start Node from a V8 startup snapshot of the loaded CLI built for the run (lib/cli-snapshot.cjs:
  * what a snapshot would gain, not what the bin does).
- *   node bench/startup-bench.mjs [--runs 15] [--node PATH]...   (PATH: another Node, e.g. 24, measured
- *   in the same rounds; repeat for more)
+ *   node bench/startup-bench.mjs [--runs 15] [--node PATH]... [--baseline DIR] [--bin-only]
+ *   (--node: another Node, e.g. 24, measured in the same rounds, repeat for more; --baseline: another
+ *   checkout's bin, built, run by this Node in the same rounds; --bin-only: no snapshot, no-cache or
+ *   floor rows)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -35,10 +37,14 @@ const bin = path.join(repo, 'apps/cli/bin/ddex-check.js');
 const cjsBundle = path.join(repo, 'apps/cli/dist/bundle/run.cjs');
 const cliArgs = [sample, '-f', 'json', '-o', '/dev/null'];
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'ddex-startup-bench-'));
+const binOnly = process.argv.includes('--bin-only');
+const baseline = arg('baseline', null);
 const commands = { 'xmllint --stream --schema': ['xmllint', ['--noout', '--stream', '--schema', xsd, sample]] };
+if (baseline) commands[`baseline ${path.basename(path.resolve(baseline))}, node ${process.version}`] = [process.execPath, [path.join(path.resolve(baseline), 'apps/cli/bin/ddex-check.js'), ...cliArgs]];
 for (const [n, node] of nodes.entries()) {
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   commands[`ddex-check, node ${version}`] = [node, [bin, ...cliArgs]];
+  if (binOnly) continue;
   commands[`  no code cache, node ${version}`] = [node, [bin, ...cliArgs], { NODE_DISABLE_COMPILE_CACHE: '1' }];
   if (n === 0) commands[`  without the bundle, node ${version}`] = [node, ['--input-type=module', '-e', `const { run } = await import(${JSON.stringify(path.join(repo, 'apps/cli/dist/run.js'))}); process.exitCode = await run(process.argv.slice(1));`, ...cliArgs]];
   // V8 startup snapshots of the loaded CLI (lib/cli-snapshot.cjs), built now for this Node: loaded

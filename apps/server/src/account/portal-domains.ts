@@ -83,3 +83,17 @@ export async function findPortal(db: Kysely<Database>, domain: string): Promise<
     .executeTakeFirst();
   return row ? { domain: row.domain, account: { id: row.id, name: row.name } } : null;
 }
+
+/**
+ * Where the account's people reach their dashboard: its portal domain when it has one (the first
+ * attached, then by name), with PUBLIC_URL's scheme and port, since the same server answers it;
+ * else PUBLIC_URL itself. Links the platform writes for them (invitations) point there, so a label
+ * on a white-label portal never sees the platform's address in them.
+ */
+export async function dashboardBaseOf(db: Kysely<Database>, account: number, publicUrl: string): Promise<{ base: string; portal: string | null }> {
+  const row = await db.selectFrom('portal_domains').select('domain').where('account_id', '=', account).orderBy('created_at').orderBy('domain').executeTakeFirst();
+  if (!row) return { base: publicUrl, portal: null };
+  const url = new URL(publicUrl);
+  url.hostname = row.domain;
+  return { base: url.origin + url.pathname.replace(/\/$/, ''), portal: row.domain };
+}

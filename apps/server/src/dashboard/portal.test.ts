@@ -2,12 +2,15 @@
  * The dashboard on a white-label portal's domain (issue 50): it goes by the account's name in
  * place of the platform's, and its sign-in accepts only that account's users: another account's
  * user is answered exactly as a wrong password, and another account's session is not taken there.
+ * Its people are invited to the portal: the links of the admin command, of Settings → Users and of
+ * the email are the portal's, and the email goes by the account's name alone.
  * Over the real server, the portal being a Host header (`hostRequest`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { makeUser, signInHttp, type TestUser } from '../../test/support/browser.js';
 import { hostRequest } from '../../test/support/host-request.js';
+import { mailTo } from '../../test/support/mail-files.js';
 
 const PORTAL = 'Labels.Portal-A.example';
 
@@ -90,5 +93,46 @@ describe.each(backends())('the dashboard on a white-label portal domain ($name)'
     // The portal account's own session made on the platform's host is still its own.
     const own = await signInHttp(server, userA);
     expect((await hostRequest(server.url, '/dashboard', { host: PORTAL, headers: { cookie: own.cookie } })).status).toBe(200);
+  });
+
+  it('invites its people to the portal: the admin command, Settings → Users and the email give the portal’s link', async () => {
+    const portal = PORTAL.toLowerCase();
+    const printed = await server.admin<{ link: string }>('user', 'invite', '--account', String(a.accountId), '--email', `first-${Date.now()}@example.com`);
+    expect(new URL(printed.link).hostname).toBe(portal);
+    expect((await hostRequest(server.url, new URL(printed.link).pathname, { host: portal })).status).toBe(200);
+
+    const session = await signInOn(server, portal, userA);
+    const form = await (await hostRequest(server.url, '/dashboard/settings/users', { host: portal, headers: { cookie: session.cookie! } })).text();
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(form)?.[1];
+    const colleague = `colleague-${Date.now()}@example.com`;
+    const invited = await hostRequest(server.url, '/dashboard/settings/users', {
+      host: portal,
+      method: 'POST',
+      headers: { cookie: session.cookie!, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf!, email: colleague }).toString(),
+    });
+    expect(invited.status).toBe(201);
+    const shown = /id="invite-link"[^>]*>\s*([^<\s]+)/.exec(await invited.text())?.[1];
+    expect(new URL(shown!).hostname).toBe(portal);
+    const mail = await mailTo(server.dataDir, colleague);
+    expect(mail).toContain(shown!);
+    expect(mail).toContain('Subject: You are invited to the Harbour Records Portal dashboard');
+    // Sent in the account's name, from the operator's address (SMTP_FROM); no word of the platform's.
+    expect(mail).toMatch(/^From: Harbour Records Portal </m);
+    const [headers, ...body] = mail.split(/\r?\n\r?\n/);
+    expect(/^Subject: .*$/m.exec(headers!)?.[0]).not.toContain('ddex-check');
+    expect(body.join('\n')).not.toContain('ddex-check');
+
+    // The colleague sets a password through the link, on the portal, and signs in there.
+    const password = 'a long enough passphrase 42';
+    const set = await hostRequest(server.url, new URL(shown!).pathname, { host: portal, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ password, confirm: password }).toString() });
+    expect(set.status).toBeLessThan(400);
+    expect((await signInOn(server, portal, { email: colleague, password } as TestUser)).status).toBe(303);
+  });
+
+  it('still gives the platform’s link to an account without a portal', async () => {
+    const printed = await server.admin<{ link: string }>('user', 'invite', '--account', String(b.accountId), '--email', `plain-${Date.now()}@example.com`);
+    expect(new URL(printed.link).hostname).not.toBe(PORTAL.toLowerCase());
+    expect(new URL(printed.link).pathname).toMatch(/^\/dashboard\/invite\/[\w-]{43}$/);
   });
 });

@@ -6,26 +6,11 @@
  * the page is the one in the email) lets a colleague in, and removing them signs them out at once;
  * sessions listed and revoked. axe-core and a screenshot on every page and state.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
+import { mailTo } from '../../test/support/mail-files.js';
 import { checkA11y, invitePath, launchBrowser, makeUser, screenshot, signInBrowser, signInHttp, tabTo, type TestUser, submitAndWait } from '../../test/support/browser.js';
-
-/** The newest .eml the file mailer wrote to `to` (no SMTP_URL: messages land in <data-dir>/mail). */
-async function mailTo(dataDir: string, to: string): Promise<string> {
-  const dir = path.join(dataDir, 'mail');
-  for (let i = 0; i < 300; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(dir, file), 'utf8');
-      if (text.includes(`To: ${to}`)) return text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to} in ${dir}`);
-}
 
 describe.each(backends())('dashboard settings ($name)', (backend) => {
   let server: TestServer;

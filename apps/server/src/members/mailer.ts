@@ -6,11 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser/index.js';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The sender's display name, in place of SMTP_FROM's (a white-label portal's account name); the address stays SMTP_FROM's. */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -18,12 +21,14 @@ export interface Mailer {
 }
 
 export function createMailer(o: { smtpUrl?: string; from?: string; dataDir: string }): Mailer {
-  const from = o.from || 'ddex-check <no-reply@ddex-check.invalid>';
+  const configured = o.from || 'ddex-check <no-reply@ddex-check.invalid>';
+  const address = (addressparser(configured, { flatten: true })[0] as { address?: string } | undefined)?.address;
+  const envelope = ({ fromName, ...mail }: Mail) => ({ from: fromName && address ? { name: fromName, address } : configured, ...mail });
   if (o.smtpUrl) {
     const transport = nodemailer.createTransport(o.smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await transport.sendMail(envelope(mail));
         return { where: `SMTP (${info.messageId})` };
       },
     };
@@ -32,7 +37,7 @@ export function createMailer(o: { smtpUrl?: string; from?: string; dataDir: stri
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await transport.sendMail(envelope(mail));
       fs.mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });

@@ -1,10 +1,11 @@
 /** `ddex-server admin user …`: the dashboard's people. `invite` prints the one-time link to set a password. */
 import type { Command } from 'commander';
 import { AdminError } from '../admin/admin-error.js';
+import { dashboardBaseOf } from '../account/portal-domains.js';
 import type { IntArg, WithDb } from '../admin/admin-kit.js';
 import { INVITATION_DAYS, inviteUser, listUsers, removeUser } from './users.js';
 
-/** Where the link points: PUBLIC_URL, else the address a server of this configuration listens on. */
+/** Where the link points: the account's portal domain, else PUBLIC_URL, else the address a server of this configuration listens on (`dashboardBaseOf`). */
 export const invitationLink = (base: string, token: string) => `${base}/dashboard/invite/${token}`;
 
 export function registerUserAdmin(admin: Command, withDb: WithDb, intArg: IntArg): void {
@@ -19,7 +20,7 @@ export function registerUserAdmin(admin: Command, withDb: WithDb, intArg: IntArg
         async (db, o, { config }) => {
           const result = await inviteUser(db, o.account as number, o.email as string);
           if (!result.ok) throw new AdminError(result.message);
-          const base = config.publicUrl ?? `http://localhost:${config.port}`;
+          const { base } = await dashboardBaseOf(db, o.account as number, config.publicUrl ?? `http://localhost:${config.port}`);
           return { id: result.userId, link: invitationLink(base, result.token), expires_at: result.expiresAt };
         },
         (r) => `user ${r.id} invited; send this link (it works once, until ${r.expires_at}):\n${r.link}`,

@@ -13,6 +13,7 @@ import { serverKey } from '../auth/server-keys.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import type { Mailer } from '../members/mailer.js';
+import { dashboardBaseOf } from '../account/portal-domains.js';
 import { invitationLink } from './admin.js';
 import { inviteUser, tokenHash, type InviteResult } from './users.js';
 
@@ -38,7 +39,7 @@ export async function inviteUserByEmail(db: Kysely<Database>, accountId: number,
     token,
     then: (trx, invitation) => enqueueJob(trx, { kind: SEND_USER_INVITATION, payload: { invitation, salt, by: o.by } satisfies Payload, maxAttempts: 8, dedupeKey: `user-invitation:${invitation}` }),
   });
-  return result.ok ? { ...result, link: invitationLink(o.publicUrl, token) } : result;
+  return result.ok ? { ...result, link: invitationLink((await dashboardBaseOf(db, accountId, o.publicUrl)).base, token) } : result;
 }
 
 export function userInvitationJob(deps: { mailer: Mailer; publicUrl: () => string; key: () => Buffer }): JobHandler<Payload> {
@@ -50,17 +51,21 @@ export function userInvitationJob(deps: { mailer: Mailer; publicUrl: () => strin
         .selectFrom('user_invitations')
         .innerJoin('users', 'users.id', 'user_invitations.user_id')
         .innerJoin('accounts', 'accounts.id', 'users.account_id')
-        .select(['user_invitations.token_hash', 'user_invitations.expires_at', 'user_invitations.used_at', 'users.email', 'accounts.name as account_name'])
+        .select(['user_invitations.token_hash', 'user_invitations.expires_at', 'user_invitations.used_at', 'users.email', 'accounts.id as account_id', 'accounts.name as account_name'])
         .where('user_invitations.id', '=', invitation)
         .executeTakeFirst();
       // Used, replaced by a newer link, or expired while the mail server was down: nothing to send.
       if (!row || row.used_at || row.expires_at <= nowIso()) return;
       const token = tokenOf(deps.key(), salt);
       if (tokenHash(token) !== row.token_hash) return;
+      // On a white-label portal the link is the portal's, and the message goes by the account's name alone (as its dashboard does).
+      const { base, portal } = await dashboardBaseOf(ctx.db, row.account_id, deps.publicUrl());
+      const on = portal ? '' : ' on ddex-check';
       const { where } = await deps.mailer.send({
         to: row.email,
-        subject: `You are invited to the ${row.account_name} dashboard on ddex-check`,
-        text: `Hello,\n\n${by} invited you to the dashboard of ${row.account_name} on ddex-check. Set your password here (the link works once, until ${row.expires_at}):\n\n${invitationLink(deps.publicUrl(), token)}\n\nIf you did not expect this, ignore this message.\n`,
+        ...(portal ? { fromName: row.account_name } : {}),
+        subject: `You are invited to the ${row.account_name} dashboard${on}`,
+        text: `Hello,\n\n${by} invited you to the dashboard of ${row.account_name}${on}. Set your password here (the link works once, until ${row.expires_at}):\n\n${invitationLink(base, token)}\n\nIf you did not expect this, ignore this message.\n`,
       });
       ctx.log.info({ invitation, where }, 'user invitation email sent');
     },
