@@ -31,8 +31,10 @@ describe.each(backends())('assistants in the dashboard ($name)', (backend) => {
     // The assistant's own callback: a real server on loopback, which keeps what it was sent.
     let returned: URL | null = null;
     const callback = http.createServer((req, res) => {
-      returned = new URL(req.url!, 'http://127.0.0.1');
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('assistant callback');
+      // The browser also asks this origin for its favicon: only the callback counts.
+      const url = new URL(req.url!, 'http://127.0.0.1');
+      if (url.pathname === '/callback') returned = url;
+      res.writeHead(url.pathname === '/callback' ? 200 : 404, { 'content-type': 'text/plain' }).end('assistant callback');
     });
     await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
     const redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { makeUser, signInHttp } from '../../test/support/browser.js';
 import { audioMessage } from '../../test/support/ddex-fixtures.js';
+import { waitForDelivery } from '../../test/support/deliveries.js';
 import { obtainTokens } from '../../test/support/mcp-oauth.js';
 
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -52,6 +53,8 @@ describe.each(backends())('MCP tools ($name)', (backend) => {
     const committed = await call('commit_upload', { id: String(upload.id) });
     expect(committed.isError).toBeFalsy();
     const deliveryId = committed.structuredContent.data.id;
+    // Imported first, so that the list holds still between the tool's answer and the API's.
+    expect((await waitForDelivery(server, account.key, deliveryId)).status).toBe('done');
     const listed = await call('list_deliveries', {});
     expect(listed.structuredContent).toEqual(await api('/v1/ddex'));
     expect(listed.structuredContent.data[0].id).toBe(deliveryId);
