@@ -7,7 +7,7 @@
  */
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { isIgnoredPath } from './classify.js';
 import { batchOf } from './assemble.js';
 import { BatchError, type Batch, type BatchEntry } from './types.js';
@@ -21,24 +21,8 @@ import { BatchError, type Batch, type BatchEntry } from './types.js';
  */
 export const BULK_CHUNK = 1 << 20;
 
-/** The smallest chunk of a bulk read (a file smaller than BULK_CHUNK is read in chunks of its size, but not below this), and a file stream's own chunk. */
+/** The smallest chunk of a bulk read: a file smaller than BULK_CHUNK is read in chunks of its size, but not below this. */
 const SMALL_CHUNK = 64 * 1024;
-
-/**
- * A message of at most this size is read whole, at once, then handed out in a file stream's
- * chunks: a file stream's first use costs a run several milliseconds of start-up (measured on
- * Node 20 for the 75 KB official sample: 4-10 ms against 0.3-0.5 ms for one read).
- */
-const WHOLE_READ = 1 << 20;
-
-/** Bytes in memory as a stream in SMALL_CHUNK slices, so that a consumer sees what a file's stream gives, not one huge chunk. */
-export function chunkedStream(bytes: Buffer): Readable {
-  return Readable.from(
-    (function* () {
-      for (let at = 0; at < bytes.length; at += SMALL_CHUNK) yield bytes.subarray(at, at + SMALL_CHUNK);
-    })(),
-  );
-}
 
 /**
  * Opens a file of the batch as a stream; rejects (rather than emitting later) when it is gone. A
@@ -48,7 +32,6 @@ export function chunkedStream(bytes: Buffer): Readable {
  * collections).
  */
 export async function openFileStream(absolute: string, bulk = false, size?: number): Promise<Readable> {
-  if (!bulk && size !== undefined && size > 0 && size <= WHOLE_READ) return chunkedStream(await fs.readFile(absolute));
   const handle = await fs.open(absolute, 'r');
   if (!bulk) return handle.createReadStream({});
   return handle.createReadStream({ highWaterMark: size === undefined ? BULK_CHUNK : Math.min(BULK_CHUNK, Math.max(SMALL_CHUNK, size)) });
