@@ -32,7 +32,10 @@ function filesUnder(dir: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
 
-describe('many processes on PostgreSQL and S3, under load and kills', () => {
+// It starts its own PostgreSQL and S3 server whatever DATABASE_URL says: the PostgreSQL pass of the
+// server suite (.ci/run, DATABASE_URL set) would run the same proof a second time, beside the other
+// server tests, so it runs in the main pass only.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('many processes on PostgreSQL and S3, under load and kills', () => {
   const state = path.join(os.tmpdir(), `ddex-scale-proof-${crypto.randomBytes(4).toString('hex')}.state`);
   const pgCluster = (command: string) => execFileSync('sh', [path.join(SERVER_DIR, 'test/pg-cluster.sh'), command], { env: { ...process.env, PG_CLUSTER_STATE: state }, encoding: 'utf8' }).trim();
   let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -78,7 +81,8 @@ describe('many processes on PostgreSQL and S3, under load and kills', () => {
     pgCluster('stop');
   });
 
-  it('finishes every accepted delivery once, delivers every event, leaves nothing behind', async () => {
+  // Its own waits add up to several minutes (every delivery finished, every event received, the queue drained): 120 s was cut short on a loaded machine.
+  it('finishes every accepted delivery once, delivers every event, leaves nothing behind', { timeout: 420_000 }, async () => {
     const partners: Partner[] = [];
     const secrets = new Map<number, string>();
     for (let i = 0; i < 2; i++) {

@@ -74,7 +74,11 @@ export function deliveryJob(s: DeliveryJobSettings): JobHandler<DeliveryJobPaylo
       // The local copy is not needed past the engine (a download on remote stores): gone before the import.
       await copy.release();
       if (!(await advance(db, job.id, claim, 'importing'))) throw new LeaseLost(`delivery ${job.id} is no longer held by ${claim}`);
-      if (s.pauseBeforeImportMs) await sleep(s.pauseBeforeImportMs);
+      if (s.pauseBeforeImportMs) {
+        // Said, so that a test kills this process only once it holds the delivery (the status alone may be a dead claim's).
+        ctx.log.info({ delivery: job.id, claim }, 'delivery paused before its import (DDEX_SERVER_TEST_PAUSE_BEFORE_IMPORT_MS)');
+        await sleep(s.pauseBeforeImportMs);
+      }
       const status = await importReport(db, job, claim, report);
       ctx.log.info({ delivery: job.id, status }, 'delivery processed');
     } finally {
