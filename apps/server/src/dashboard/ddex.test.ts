@@ -1,7 +1,8 @@
 /**
  * The dashboard's DDEX section in Chromium (playwright-core) against the real server: a test run
  * by dropping the fixture batch on Test reports and its report read (grouped by release, each
- * finding with its place, DDEX path, source line and hint; its JSON downloaded); an API dry run
+ * finding with its place, DDEX path, source line and hint; its JSON downloaded); each target
+ * store's verdict, counts and what decided it, as the report's JSON says; an API dry run
  * and an SFTP /test run (the OpenSSH client) listed and filtered by source; the SFTP password
  * shown once and an SSH key checked; a ping and an SFTP connection test under Activity; a
  * delivery's status changing live from the event stream (no reload); another account's report
@@ -45,6 +46,19 @@ async function tabStops(page: Page, max = 60): Promise<string[]> {
   return seen;
 }
 
+/** Drops `zip` on the Test reports page's zone (a real drop: a DataTransfer holding it as a File) and waits for its report's page. */
+async function dropBatch(page: Page, zip: Buffer): Promise<void> {
+  const transfer = await page.evaluateHandle((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'album.zip', { type: 'application/zip' }));
+    return dt;
+  }, zip.toString('base64'));
+  await Promise.all([page.waitForURL(/\/dashboard\/ddex\/test-reports\/\d+$/, { timeout: 60_000 }), page.locator('[data-upload]').dispatchEvent('drop', { dataTransfer: transfer })]);
+}
+
+const VERDICT_WORDS: Record<string, string> = { would_import: 'Would import', would_import_with_warnings: 'Would import with warnings', would_be_flagged: 'flagged', would_be_rejected: 'Would be rejected' };
+
 describe.each(backends())('dashboard, DDEX section ($name)', (backend) => {
   let server: TestServer;
   let browser: Browser;
@@ -85,14 +99,7 @@ describe.each(backends())('dashboard, DDEX section ($name)', (backend) => {
     expect(stops.some((s) => s.startsWith('select:'))).toBe(true);
 
     const { zip, upc } = await albumZip({ edit: badIsrcAndUpc });
-    // A real drop: a DataTransfer holding the zip as a File, dropped on the zone.
-    const transfer = await page.evaluateHandle((b64) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([bytes], 'album.zip', { type: 'application/zip' }));
-      return dt;
-    }, zip.toString('base64'));
-    await Promise.all([page.waitForURL(/\/dashboard\/ddex\/test-reports\/\d+$/, { timeout: 60_000 }), page.locator('[data-upload]').dispatchEvent('drop', { dataTransfer: transfer })]);
+    await dropBatch(page, zip);
     reportUrl = new URL(page.url()).pathname;
 
     await expect.poll(() => page.locator('.verdict-line').textContent()).toMatch(/Would be rejected|Would import|flagged/);
@@ -113,7 +120,7 @@ describe.each(backends())('dashboard, DDEX section ($name)', (backend) => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download JSON' }).click()]);
     const json = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as Report;
     expect(json.checks.some((c) => c.message.includes('NOT-AN-ISRC') || c.field.includes('ISRC'))).toBe(true);
-    expect(await page.locator('.verdict-line').textContent()).toContain(({ would_import: 'Would import', would_import_with_warnings: 'Would import with warnings', would_be_flagged: 'flagged', would_be_rejected: 'Would be rejected' } as Record<string, string>)[json.verdict]);
+    expect(await page.locator('.verdict-line').textContent()).toContain(VERDICT_WORDS[json.verdict]);
 
     await page.goto('/dashboard/ddex/test-reports?source=dashboard');
     expect(await page.locator('tbody tr').count()).toBe(1);
@@ -188,6 +195,36 @@ describe.each(backends())('dashboard, DDEX section ($name)', (backend) => {
     await screenshot(pageB, 'ddex-connection-stale');
     await pageB.context().close();
   }, 180_000);
+
+  it('shows the verdict of each of the account\'s target stores, as the report says, and what decided it', async () => {
+    await server.admin('stores', 'set', '--account', String(b.accountId), '--stores', 'spotify,youtube');
+    const { page: pageB } = await signInBrowser(browser, server, userB);
+    await pageB.goto('/dashboard/ddex/test-reports');
+    await dropBatch(pageB, (await albumZip({ edit: badIsrcAndUpc })).zip);
+    const table = pageB.getByRole('table', { name: 'Verdict per store' });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    expect(await table.locator('tbody th').allTextContents()).toEqual(['Spotify', 'YouTube']);
+    const [download] = await Promise.all([pageB.waitForEvent('download'), pageB.getByRole('link', { name: 'Download JSON' }).click()]);
+    const json = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as Report;
+    expect(Object.keys(json.stores ?? {})).toEqual(['spotify', 'youtube']);
+    for (const [id, verdict] of Object.entries(json.stores!)) {
+      const row = table.locator('tbody tr', { has: pageB.locator('th', { hasText: id === 'spotify' ? 'Spotify' : 'YouTube' }) });
+      const cells = await row.locator('td').allTextContents();
+      expect(cells[0]).toContain(VERDICT_WORDS[verdict.verdict]);
+      expect(cells.slice(1, 4).map(Number)).toEqual([verdict.summary.errors, verdict.summary.warnings, verdict.summary.skipped]);
+      // A rejected batch names what decided it (a rule or the store's requirement), never the empty mark.
+      if (verdict.verdict === 'would_be_rejected') expect(cells[4]).not.toBe('—');
+      for (const rule of verdict.base_errors) expect(cells[4]).toContain(rule);
+      // The store's own findings follow under its name.
+      const own = verdict.checks.filter((k) => k.status === 'error');
+      if (own.length) expect(await pageB.locator('h3', { hasText: id === 'spotify' ? 'Spotify' : 'YouTube' }).locator('+ ul.checks .check-error').count()).toBe(own.length);
+    }
+    // The broken UPC and ISRC fail every store.
+    expect(Object.values(json.stores!).every((v) => v.verdict === 'would_be_rejected')).toBe(true);
+    await checkA11y(pageB);
+    await screenshot(pageB, 'ddex-test-report-stores');
+    await pageB.context().close();
+  }, 120_000);
 
   it('shows a delivery\'s status changing live from the event stream, then its items', async () => {
     await page.goto('/dashboard/ddex/deliveries');
