@@ -1,7 +1,8 @@
 /**
  * The dashboard's DDEX section in Chromium (playwright-core) against the real server: a test run
  * by dropping the fixture batch on Test reports and its report read (grouped by release, each
- * finding with its place, DDEX path, source line and hint; its JSON downloaded); each target
+ * finding with its place, DDEX path, source line and hint; its JSON downloaded); an upload's
+ * progress seen moving (Chromium's network throttled to 256 KB/s up); each target
  * store's verdict, counts and what decided it, as the report's JSON says; an API dry run
  * and an SFTP /test run (the OpenSSH client) listed and filtered by source; the SFTP password
  * shown once and an SSH key checked; a ping and an SFTP connection test under Activity; a
@@ -11,6 +12,7 @@
  * rendered and its time printed (never asserted: the machine is shared).
  */
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -195,6 +197,42 @@ describe.each(backends())('dashboard, DDEX section ($name)', (backend) => {
     await screenshot(pageB, 'ddex-connection-stale');
     await pageB.context().close();
   }, 180_000);
+
+  it('shows an upload\'s progress while the batch goes up, then its report', async () => {
+    await page.goto('/dashboard/ddex/test-reports');
+    // Chromium's own network throttling (DevTools protocol): 1.5 MB at 256 KB/s take about 6 s to go up, so the bar is seen moving.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    try {
+      const { zip } = await albumZip({ extra: { 'extras/liner-notes.bin': crypto.randomBytes(1536 * 1024) } });
+      const seen = new Set<string>();
+      let shot: Promise<unknown> | null = null;
+      let disabledSeen = false;
+      const watching = (async () => {
+        while (!/\/test-reports\/\d+$/.test(page.url())) {
+          const text = await page.locator('.upload-status').textContent().catch(() => null);
+          if (text) seen.add(text);
+          if (text?.startsWith('Uploading album.zip: ')) disabledSeen ||= await page.getByRole('button', { name: 'Run test' }).isDisabled().catch(() => false);
+          // Once, half-way: what the person sees while the batch goes up.
+          if (text && /: [3-6]\d%$/.test(text) && !shot) shot = screenshot(page, 'ddex-upload-progress').catch(() => undefined);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      await dropBatch(page, zip);
+      await watching;
+      await shot;
+      const percents = [...seen].map((t) => /^Uploading album\.zip: (\d+)%$/.exec(t)?.[1]).filter((p) => p !== undefined).map(Number);
+      // While it goes up, the button cannot start a second one.
+      expect(disabledSeen).toBe(true);
+      // Several steps strictly between nothing and all, in order of arrival.
+      expect(percents.filter((p) => p > 0 && p < 100).length, [...seen].join(' | ')).toBeGreaterThanOrEqual(2);
+      expect(await page.locator('.verdict-line').textContent()).toMatch(/Would|flagged/);
+    } finally {
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.detach();
+    }
+  }, 120_000);
 
   it('shows the verdict of each of the account\'s target stores, as the report says, and what decided it', async () => {
     await server.admin('stores', 'set', '--account', String(b.accountId), '--stores', 'spotify,youtube');
