@@ -30,15 +30,8 @@ describe.each(backends())('the request log holds no credential ($name)', (backen
   beforeAll(async () => {
     server = await TestServer.create(backend, { DELIVERY_POLL_MS: '100' });
     logFile = path.join(server.dataDir, 'request.log');
-    // The harness keeps the server's stdout (its request log) in this file instead of passing --quiet.
-    const before = process.env.DDEX_TEST_SERVER_LOG;
-    process.env.DDEX_TEST_SERVER_LOG = logFile;
-    try {
-      await server.start();
-    } finally {
-      if (before === undefined) delete process.env.DDEX_TEST_SERVER_LOG;
-      else process.env.DDEX_TEST_SERVER_LOG = before;
-    }
+    // The harness keeps a copy of the server's stdout (its request log) in this file.
+    await server.start({}, { copyLogTo: logFile });
     account = await setUpAccount(server, { scopes: ['members:write', 'ddex:write'] });
   });
   afterAll(() => server?.stop());

@@ -17,14 +17,8 @@ describe.each(backends())('the request log and the MCP server ($name)', (backend
   beforeAll(async () => {
     server = await TestServer.create(backend);
     logFile = path.join(server.dataDir, 'request.log');
-    const before = process.env.DDEX_TEST_SERVER_LOG;
-    process.env.DDEX_TEST_SERVER_LOG = logFile;
-    try {
-      await server.start();
-    } finally {
-      if (before === undefined) delete process.env.DDEX_TEST_SERVER_LOG;
-      else process.env.DDEX_TEST_SERVER_LOG = before;
-    }
+    // The harness keeps a copy of the server's stdout (its request log) in this file.
+    await server.start({}, { copyLogTo: logFile });
   });
   afterAll(() => server?.stop());
 

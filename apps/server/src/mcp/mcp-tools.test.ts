@@ -13,7 +13,7 @@ import { backends, bearer, setUpAccount, TestServer } from '../../test/support/s
 import { makeUser, signInHttp } from '../../test/support/browser.js';
 import { audioMessage } from '../../test/support/ddex-fixtures.js';
 import { waitForDelivery } from '../../test/support/deliveries.js';
-import { obtainTokens } from '../../test/support/mcp-oauth.js';
+import { mcpCall, obtainTokens, rpcAnswer } from '../../test/support/mcp-oauth.js';
 
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
@@ -28,15 +28,8 @@ describe.each(backends())('MCP tools ($name)', (backend) => {
   });
   afterAll(() => server?.stop());
 
-  let id = 0;
   async function call(name: string, args: object): Promise<{ isError?: boolean; structuredContent: any; content: { text: string }[] }> {
-    const response = await server.fetch('/v1/mcp', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name, arguments: args } }),
-    });
-    const text = await response.text();
-    const json = JSON.parse(response.headers.get('content-type')?.includes('text/event-stream') ? /^data: (.*)$/m.exec(text)![1] : text);
+    const json = await rpcAnswer(await mcpCall(server, token, 'tools/call', { name, arguments: args }));
     if (json.error) throw new Error(`${name}: ${JSON.stringify(json.error)}`);
     return json.result;
   }
@@ -99,13 +92,7 @@ describe.each(backends())('MCP tools ($name)', (backend) => {
     expect(byName.get('validate').output_schema.$defs['validation-report']).toBeDefined();
 
     // tools/list advertises the same schemas.
-    const listed = await server.fetch('/v1/mcp', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/list', params: {} }),
-    });
-    const text = await listed.text();
-    const tools = JSON.parse(listed.headers.get('content-type')?.includes('text/event-stream') ? /^data: (.*)$/m.exec(text)![1] : text).result.tools as { name: string; outputSchema: object }[];
+    const tools = (await rpcAnswer(await mcpCall(server, token, 'tools/list', {}))).result.tools as { name: string; outputSchema: object }[];
     for (const tool of tools) expect({ tool: tool.name, schema: tool.outputSchema }).toEqual({ tool: tool.name, schema: expect.objectContaining(byName.get(tool.name).output_schema) });
 
     const ajv = new Ajv2020({ allErrors: true, strict: false });

@@ -9,29 +9,7 @@ import { backends, setUpAccount, TestServer } from '../../test/support/server-pr
 import { audioMessage } from '../../test/support/ddex-fixtures.js';
 import { deliver } from '../../test/support/deliveries.js';
 import { makeUser, signInHttp, type HttpSession } from '../../test/support/browser.js';
-import { authorizationUrl, consent, obtainTokens, pkce, REDIRECT_URI, registerClient, tokenRequest } from '../../test/support/mcp-oauth.js';
-
-/** A JSON-RPC request in the 2025-06-18 revision, which the endpoint serves statelessly. */
-function mcpCall(server: TestServer, token: string | null, method: string, params: object, o: { path?: string; headers?: Record<string, string> } = {}) {
-  return server.fetch(o.path ?? '/v1/mcp', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...o.headers,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-}
-
-/** The JSON-RPC answer, whether sent as JSON or as one SSE event. */
-async function rpcResult(response: Response): Promise<any> {
-  const text = await response.text();
-  const json = response.headers.get('content-type')?.includes('text/event-stream') ? /^data: (.*)$/m.exec(text)![1] : text;
-  return JSON.parse(json);
-}
+import { authorizationUrl, consent, obtainTokens, pkce, REDIRECT_URI, mcpCall, registerClient, rpcAnswer, tokenRequest } from '../../test/support/mcp-oauth.js';
 
 describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
   let server: TestServer;
@@ -136,7 +114,7 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
     expect(tokens.scope).toBe('ddex:validate');
     const within = await mcpCall(server, tokens.access_token, 'tools/call', { name: 'list_deliveries', arguments: {} });
     expect(within.status).toBe(200);
-    expect((await rpcResult(within)).result.isError).toBeFalsy();
+    expect((await rpcAnswer(within)).result.isError).toBeFalsy();
     const beyond = await mcpCall(server, tokens.access_token, 'tools/call', { name: 'list_members', arguments: {} });
     expect(beyond.status).toBe(403);
     const challenge = beyond.headers.get('www-authenticate')!;
@@ -223,7 +201,7 @@ describe.each(backends())('MCP authorization refusals ($name)', (backend) => {
     const other = await setUpAccount(server, { scopes: ['ddex:write'] });
     const delivered = await deliver(server, other.key, audioMessage().xml);
     const tokens = await obtainTokens(server.url, session);
-    const answer = await rpcResult(await mcpCall(server, tokens.access_token, 'tools/call', { name: 'get_delivery', arguments: { id: String(delivered.id) } }));
+    const answer = await rpcAnswer(await mcpCall(server, tokens.access_token, 'tools/call', { name: 'get_delivery', arguments: { id: String(delivered.id) } }));
     expect(answer.result.isError).toBe(true);
     expect(answer.result.structuredContent).toMatchObject({ code: 'not_found' });
   });

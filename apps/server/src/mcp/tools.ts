@@ -50,7 +50,11 @@ const dataList = z.object({ data: z.array(anyObject) });
 const dataObject = z.object({ data: anyObject });
 const MAX_INLINE_XML = 5 * 1024 * 1024;
 
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+/** The query string an endpoint is called with: the given arguments among `names`, as text (what a partner's URL would carry). */
+const queryOf = (args: Record<string, unknown>, names: string[]): Record<string, string> =>
+  Object.fromEntries(names.filter((n) => args[n] !== undefined && args[n] !== '').map((n) => [n, String(args[n])]));
+
+const count = (n: number, what: string, many = `${what}s`) => `${n} ${n === 1 ? what : many}`;
 
 export const TOOLS: ToolDefinition[] = [
   {
@@ -80,10 +84,7 @@ export const TOOLS: ToolDefinition[] = [
     output: validateRoute.success.schema,
     readOnly: false,
     async run(args, { ctx, caller, request }) {
-      const query: Record<string, string> = {};
-      if (args.name) query.name = String(args.name);
-      if (args.member_id) query.member_id = String(args.member_id);
-      const answer = (await callRoute(validateRoute, ctx, caller, request, { query, raw: { bytes: Buffer.from(String(args.xml), 'utf8'), contentType: 'application/xml' } })) as { data: { verdict: string; summary: Record<string, number> } };
+      const answer = (await callRoute(validateRoute, ctx, caller, request, { query: queryOf(args, ['name', 'member_id']), raw: { bytes: Buffer.from(String(args.xml), 'utf8'), contentType: 'application/xml' } })) as { data: { verdict: string; summary: Record<string, number> } };
       const s = answer.data.summary;
       return { structured: answer, text: `Verdict: ${answer.data.verdict}; ${count(s.errors ?? 0, 'error')}, ${count(s.warnings ?? 0, 'warning')} in ${count(s.releases ?? 0, 'release')}.` };
     },
@@ -125,7 +126,7 @@ export const TOOLS: ToolDefinition[] = [
     async run(_args, { ctx, caller, request }) {
       const answer = (await callRoute(listDeliveriesRoute, ctx, caller, request, {})) as { data: { id: number; status: string; batch_name: string }[] };
       const latest = answer.data[0];
-      return { structured: answer, text: `${count(answer.data.length, 'delivery')}${latest ? `; the latest, ${latest.id} (${latest.batch_name}), is ${latest.status}` : ''}.`.replace('deliverys', 'deliveries') };
+      return { structured: answer, text: `${count(answer.data.length, 'delivery', 'deliveries')}${latest ? `; the latest, ${latest.id} (${latest.batch_name}), is ${latest.status}` : ''}.` };
     },
   },
   {
@@ -204,7 +205,7 @@ export const TOOLS: ToolDefinition[] = [
     output: listMembersRoute.success.schema,
     readOnly: true,
     async run(args, { ctx, caller, request }) {
-      const answer = (await callRoute(listMembersRoute, ctx, caller, request, { query: args.kind ? { kind: String(args.kind) } : {} })) as { data: unknown[] };
+      const answer = (await callRoute(listMembersRoute, ctx, caller, request, { query: queryOf(args, ['kind']) })) as { data: unknown[] };
       return { structured: answer, text: `${count(answer.data.length, 'member')}.` };
     },
   },
@@ -217,10 +218,7 @@ export const TOOLS: ToolDefinition[] = [
     output: earningsRoute.success.schema,
     readOnly: true,
     async run(args, { ctx, caller, request }) {
-      const query: Record<string, string> = {};
-      if (args.by) query.by = String(args.by);
-      if (args.months) query.months = String(args.months);
-      const answer = (await callRoute(earningsRoute, ctx, caller, request, { query })) as { by: string; months: number; data: { amount_usd: string }[] };
+      const answer = (await callRoute(earningsRoute, ctx, caller, request, { query: queryOf(args, ['by', 'months']) })) as { by: string; months: number; data: { amount_usd: string }[] };
       const cents = answer.data.reduce((sum, row) => sum + Math.round(Number(row.amount_usd) * 100), 0);
       return { structured: answer, text: `${(cents / 100).toFixed(2)} USD over ${answer.months} months, in ${count(answer.data.length, 'row')} by ${answer.by}.` };
     },

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpSession } from './browser.js';
+import type { TestServer } from './server-process.js';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
@@ -126,4 +127,25 @@ export async function obtainTokens(origin: string, session: HttpSession, o: { sc
   if (answer.status !== 200) throw new Error(`token answered ${answer.status}: ${await answer.text()}`);
   const tokens = (await answer.json()) as { access_token: string; refresh_token: string; scope: string; expires_in: number };
   return { clientId, ...tokens };
+}
+
+/** The JSON-RPC message of an MCP answer, sent as JSON or as one server-sent event (`data: …`). */
+export async function rpcAnswer(response: Response): Promise<any> {
+  const text = await response.text();
+  return JSON.parse(response.headers.get('content-type')?.includes('text/event-stream') ? /^data: (.*)$/m.exec(text)![1]! : text);
+}
+
+/** A JSON-RPC request in the 2025-06-18 revision, which the endpoint serves statelessly. */
+export function mcpCall(server: TestServer, token: string | null, method: string, params: object, o: { path?: string; headers?: Record<string, string> } = {}) {
+  return server.fetch(o.path ?? '/v1/mcp', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...o.headers,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
 }

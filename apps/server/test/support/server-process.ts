@@ -168,11 +168,11 @@ export class TestServer {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  async start(envOverride: Record<string, string | undefined> = {}): Promise<void> {
+  async start(envOverride: Record<string, string | undefined> = {}, o: { copyLogTo?: string } = {}): Promise<void> {
     const env = { ...this.env, ...envOverride };
-    // The log of every test server is kept (TEST_LOG_DIR); DDEX_TEST_SERVER_LOG=<file>: a copy
-    // of this one's stdout there too (a test that reads its own server's log).
-    const copyTo = process.env.DDEX_TEST_SERVER_LOG;
+    // The log of every test server is kept (TEST_LOG_DIR); `copyLogTo` (or DDEX_TEST_SERVER_LOG=<file>):
+    // a copy of this one's stdout there too (a test that reads its own server's log).
+    const copyTo = o.copyLogTo ?? process.env.DDEX_TEST_SERVER_LOG;
     this.logFile = testLogFile(path.basename(this.dataDir));
     const log = fs.openSync(this.logFile, 'a');
     const args = [BIN, 'start', '--port', '0', '--host', '127.0.0.1'];

@@ -78,11 +78,12 @@ export async function exchangeCode(db: Kysely<Database>, o: { code: string; veri
     .where('oauth_codes.code_hash', '=', hashSecret(o.code))
     .executeTakeFirst();
   if (!row) throw new OAuthFailure('invalid_grant', 'This authorization code does not exist.');
-  if (row.used_at) {
-    // RFC 6749 4.1.2: a code used twice means it leaked; the tokens it gave are revoked.
+  // RFC 6749 4.1.2: a code used twice means it leaked; the tokens it gave are revoked.
+  const reused = async () => {
     await revokeGrant(db, row.grant_id, 'code_reuse');
-    throw new OAuthFailure('invalid_grant', 'This authorization code was already used; the tokens issued for it are revoked.');
-  }
+    return new OAuthFailure('invalid_grant', 'This authorization code was already used; the tokens issued for it are revoked.');
+  };
+  if (row.used_at) throw await reused();
   if (row.revoked_at) throw new OAuthFailure('invalid_grant', 'This authorization was revoked.');
   if (row.expires_at <= nowIso()) throw new OAuthFailure('invalid_grant', 'This authorization code has expired.');
   if (row.client_id !== o.clientId) throw new OAuthFailure('invalid_grant', 'This authorization code was issued to another client.');
@@ -91,10 +92,7 @@ export async function exchangeCode(db: Kysely<Database>, o: { code: string; veri
   checkResource(o.resource, row.resource);
   // One use: only the request that marks it gets tokens, whatever runs at the same time.
   const marked = await db.updateTable('oauth_codes').set({ used_at: nowIso() }).where('code_hash', '=', row.code_hash).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(marked.numUpdatedRows) !== 1) {
-    await revokeGrant(db, row.grant_id, 'code_reuse');
-    throw new OAuthFailure('invalid_grant', 'This authorization code was already used; the tokens issued for it are revoked.');
-  }
+  if (Number(marked.numUpdatedRows) !== 1) throw await reused();
   return issuePair(db, row.grant_id, JSON.parse(row.scopes) as string[]);
 }
 
