@@ -1,6 +1,7 @@
-// Node before 22.1 keeps no compiled code between runs: the bin runs the CommonJS bundle
-// (dist/bundle/run.cjs) through vm.Script with V8's code cache on disk, written after the first
-// run (with every function that run compiled) and read by the next ones. A cache that cannot be
+// The bin runs the CommonJS bundle (dist/bundle/run.cjs) through vm.Script with V8's code cache on
+// disk, written after the first run (with every function that run compiled) and read by the next
+// ones: Node before 22.1 keeps no compiled code between runs, and Node's compile cache from 22.1 on
+// keeps only what was compiled when the module loaded (its top level), not the engine's functions. A cache that cannot be
 // read, written or is rejected by V8 (another Node, another bundle) only costs start-up time.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
