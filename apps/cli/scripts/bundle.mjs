@@ -27,6 +27,36 @@ const constants = {
   },
 };
 
+// Node's built-in modules that a run on a small message never calls, yet the bundle's top level would
+// load (each a few ms of a 100 ms run on Node 24): each becomes a module whose exports load the real
+// one on first read. Its names are this Node's; a name another Node lacks reads undefined, as it would.
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(b) {
+    const lazy = /^(node:)?(crypto|zlib|child_process|worker_threads|v8)$/;
+    b.onResolve({ filter: lazy }, (args) => ({ path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+      const names = Object.keys(await import(`node:${args.path}`)).filter((name) => name !== 'default');
+      const contents = [
+        'let loaded;',
+        `const load = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)}));`,
+        `for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });`,
+      ].join('\n');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+// chalk detects the terminal's colours as it loads (node:tty, and node:net under it: about 2 ms);
+// the engine always gives its Chalk a level (the CLI decides colour), so the detection is left out.
+const noColorDetection = {
+  name: 'no-color-detection',
+  setup(b) {
+    b.onResolve({ filter: /^#supports-color$/ }, () => ({ path: 'supports-color', namespace: 'no-color-detection' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-color-detection' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
+  },
+};
+
 await build({
   entryPoints: { run: path.join(cliDir, 'dist/run.js'), 'parse-worker': path.join(engineDir, 'dist/xml/parse-worker.js') },
   outdir,
@@ -38,7 +68,7 @@ await build({
   external: ['sharp', 'music-metadata', 'ora', 'xmllint-wasm', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'ajv', 'ajv-formats'],
   // Bundled CommonJS dependencies call require(): give the ESM bundle one.
   banner: { js: "import { createRequire as __ddexCreateRequire } from 'node:module'; const require = __ddexCreateRequire(import.meta.url);" },
-  plugins: [constants],
+  plugins: [constants, lazyBuiltins, noColorDetection],
   logLevel: 'warning',
 });
 
@@ -57,7 +87,7 @@ await build({
   external: ['sharp', 'music-metadata', 'ora', 'xmllint-wasm', '@ffmpeg-installer/*', '@ffprobe-installer/*', 'ajv', 'ajv-formats'],
   // import.meta.url of every bundled module is the script's own URL, as in the ESM bundle.
   define: { 'import.meta.url': '__ddexImportMetaUrl' },
-  plugins: [constants],
+  plugins: [constants, lazyBuiltins, noColorDetection],
   logLevel: 'warning',
 });
 // Functions read from a V8 code cache lose vm.Script's dynamic-import callback (Node 20: "A dynamic

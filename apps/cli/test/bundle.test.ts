@@ -4,7 +4,7 @@
  * worker that runs.
  */
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,35 @@ describe('the CLI bundle', () => {
     // The ISO 639 tables are one generated string, not the iso-639-3 package's 48,000-line module.
     expect(code).not.toContain('node_modules/iso-639-3');
     expect(code.length).toBeLessThan(1_200_000);
+  });
+
+  it('loads no zip, hash, child-process, thread or V8 module for a lone message, and each once a run needs it', () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'ddex-builtins-'));
+    try {
+      // Node's list of the built-in modules it loaded, written as the process exits.
+      const probe = path.join(home, 'probe.cjs');
+      writeFileSync(probe, "process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, process.moduleLoadList.join('\\n')));");
+      const loaded = (input: string, out: string) => {
+        const { status } = spawnSync(process.execPath, ['--require', probe, path.join(cliDir, 'bin/ddex-check.js'), input, '-f', 'json', '-o', path.join(home, `${out}.json`)], {
+          cwd: repo,
+          env: { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: home, PROBE_OUT: path.join(home, out) },
+          stdio: 'ignore',
+        });
+        expect(status === 0 || status === 1).toBe(true);
+        return new Set(readFileSync(path.join(home, out), 'utf8').split('\n').filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)));
+      };
+      const lazy = ['zlib', 'crypto', 'child_process', 'worker_threads', 'v8'];
+      const message = path.join(batch, '5012345678900.xml');
+      loaded(message, 'first');
+      const lone = loaded(message, 'lone');
+      expect(lazy.filter((m) => lone.has(m))).toEqual([]);
+      expect(JSON.parse(readFileSync(path.join(home, 'lone.json'), 'utf8'))[0].checks.length).toBeGreaterThan(0);
+      // A zip loads zlib; the folder's media are hashed, which loads crypto.
+      expect(loaded(path.join(repo, 'fixtures/bad/zip-corrupt.zip'), 'zip').has('zlib')).toBe(true);
+      expect(loaded(batch, 'folder').has('crypto')).toBe(true);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('carries a parse-thread worker beside it that parses', async () => {

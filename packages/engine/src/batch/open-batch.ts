@@ -10,7 +10,6 @@ import { openFolder } from './folder.js';
 import { openXmlBuffer, openXmlFile } from './single-xml.js';
 import { spoolToTemp } from './spool.js';
 import { BatchError, type Batch } from './types.js';
-import { openZip } from './zip.js';
 import { zipLimits, type ZipLimits } from './zip-safety.js';
 
 export interface OpenBatchOptions {
@@ -23,6 +22,10 @@ export interface OpenBatchOptions {
 export function looksLikeZip(head: Uint8Array): boolean {
   return head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
 }
+
+// The zip reader (yauzl, and zlib under it) loads with the first zip: a run on a lone message, as
+// most CLI runs are, never loads it (a few ms of a 100 ms run).
+const openZip: typeof import('./zip.js').openZip = async (...args) => (await import('./zip.js')).openZip(...args);
 
 const isZipName = (name: string | undefined) => !!name && /\.zip$/i.test(name);
 const displayBase = (name: string) => path.basename(name.replace(/\\/g, '/')) || name;

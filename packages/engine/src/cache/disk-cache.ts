@@ -4,7 +4,6 @@
  * its inputs so a changed input is never served stale. A cache that cannot be read or written only
  * costs the work again; a damaged file is ignored and rewritten.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { userCacheDir } from '../xml/schema-store.js';
@@ -66,9 +65,25 @@ interface StatMemo {
  * leave the same stat, as git treats "racily clean" entries). `what` names the question (for
  * instance the main file and the cache's format); `dir` null remembers nothing. `now` (ms) is for tests.
  */
+/**
+ * A stat memo's file name: 64 bits of FNV-1a over what it is for. The memo holds `what` itself, so a
+ * collision only costs hashing the files again; SHA-256 would load node:crypto, a few ms of a run
+ * that otherwise hashes nothing.
+ */
+function memoName(what: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < what.length; i++) {
+    const c = what.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
 export function keyByStat(dir: string | null, what: string, derive: () => { key: string; files: string[] }, now = Date.now()): string {
   if (!dir) return derive().key;
-  const memoFile = path.join(dir, `stat-${createHash('sha256').update(what).digest('hex').slice(0, 32)}.json`);
+  const memoFile = path.join(dir, `stat-${memoName(what)}.json`);
   const memo = readCacheJson<StatMemo>(memoFile);
   const unchanged = ([file, remembered]: [string, string]) => {
     const s = fileStat(file);
