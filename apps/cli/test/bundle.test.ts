@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,8 +96,8 @@ describe('the CLI bundle', () => {
     const home = mkdtempSync(path.join(os.tmpdir(), 'ddex-code-cache-'));
     try {
       const env = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: home };
-      const runBin = () => {
-        const out = execFileSync(process.execPath, [path.join(cliDir, 'bin/ddex-check.js'), batch, '-f', 'json'], { cwd: repo, encoding: 'utf8', env });
+      const runBin = (flags: string[] = []) => {
+        const out = execFileSync(process.execPath, [...flags, path.join(cliDir, 'bin/ddex-check.js'), batch, '-f', 'json'], { cwd: repo, encoding: 'utf8', env });
         return JSON.parse(JSON.stringify(JSON.parse(out), (key, value) => (/(_ms|_at)$/.test(key) ? undefined : value)));
       };
       const first = runBin();
@@ -109,6 +109,14 @@ describe('the CLI bundle', () => {
       expect(runBin()).toEqual(first);
       // The broken cache was written again, whole: V8 takes it on the next run.
       expect(readFileSync(path.join(dir, files[0])).length).toBeGreaterThan(100_000);
+      // Node started with other flags (or another Node) keeps a cache of its own beside it, and
+      // each is read, not written again, by its next run.
+      expect(runBin(['--stack-size=2000'])).toEqual(first);
+      expect(readdirSync(dir).sort()).toHaveLength(2);
+      const written = Object.fromEntries(readdirSync(dir).map((name) => [name, statSync(path.join(dir, name)).mtimeMs]));
+      runBin();
+      runBin(['--stack-size=2000']);
+      expect(Object.fromEntries(readdirSync(dir).map((name) => [name, statSync(path.join(dir, name)).mtimeMs]))).toEqual(written);
       expect(first).toEqual(reportOf([path.join(cliDir, 'bin/ddex-check.js'), batch, '-f', 'json']));
     } finally {
       rmSync(home, { recursive: true, force: true });
