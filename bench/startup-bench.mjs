@@ -3,9 +3,9 @@
  * A whole CLI run on a small message against native libxml2 in the same run: `ddex-check` (schema +
  * every rule, through the bin and its bundle) beside `xmllint --noout --stream --schema` (schema
  * only), alternated, on DDEX's official 75 KB ERN 4.3 sample. Target (issue 20): under 2.5x
- * xmllint's time; issue 48: under 1.5x. Second runs only: the first fills the compiled-schema, AVS and (Node 22.1+)
- * compile caches (on Node 20, the bin's own V8 code cache of the bundle), as any second run of a
- * user finds them; `no code cache` is the same run with NODE_DISABLE_COMPILE_CACHE=1; `snapshot` rows
+ * xmllint's time; issue 48: under 1.5x. Second runs only: the first fills the compiled-schema, AVS and
+ * code caches (the bin's own V8 code cache of the bundle), each command in a cache folder of its own,
+ * as any second run of a user finds them; `no code cache` is the same run with NODE_DISABLE_COMPILE_CACHE=1; `snapshot` rows
  * start Node from a V8 startup snapshot of the loaded CLI built for the run (lib/cli-snapshot.cjs:
  * what a snapshot would gain, not what the bin does).
  *   node bench/startup-bench.mjs [--runs 15] [--node PATH]... [--baseline DIR] [--bin-only]
@@ -61,9 +61,11 @@ for (const [n, node] of nodes.entries()) {
   commands[`  node -e 0 (start-up floor), node ${version}`] = [node, ['-e', '0']];
 }
 
-function timeOnce([cmd, args, extraEnv]) {
+// Each command keeps its caches in a folder of its own, filled by its first run: one checkout's or
+// one Node's code cache would otherwise replace another's at every turn.
+function timeOnce([cmd, args, extraEnv], cacheHome) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { env: extraEnv ? { ...env, ...extraEnv } : env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(cmd, args, { env: { ...env, ...extraEnv, XDG_CACHE_HOME: cacheHome }, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.error) throw new Error(`${cmd}: ${r.error.message}`);
   if (r.status > 1) throw new Error(`${cmd} ${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
@@ -72,8 +74,9 @@ function timeOnce([cmd, args, extraEnv]) {
 
 const names = Object.keys(commands);
 const times = Object.fromEntries(names.map((n) => [n, []]));
-for (const n of names) timeOnce(commands[n]); // warm every cache once
-for (let i = 0; i < runs; i++) for (const n of names) times[n].push(timeOnce(commands[n]));
+const cacheHome = (n) => path.join(scratch, `cache-${names.indexOf(n)}`);
+for (const n of names) timeOnce(commands[n], cacheHome(n)); // warm every cache once
+for (let i = 0; i < runs; i++) for (const n of names) times[n].push(timeOnce(commands[n], cacheHome(n)));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(times['xmllint --stream --schema']);
 const load = os.loadavg()[0].toFixed(1);
