@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever the shape or the compiler's meaning changes, so stale disk caches are ignored. */
-export const COMPILED_FORMAT = 4;
+export const COMPILED_FORMAT = 5;
 
 export type WhiteSpace = 'preserve' | 'replace' | 'collapse';
 

@@ -118,12 +118,20 @@ describe('compiled set cache', () => {
   it('writes the compiled set to disk once and reads it back', () => {
     const dir = path.join(tmp, 'cache');
     clearCompiledSets();
-    expect(loadCompiledSet(mainFile, dir).source).toBe('compiled');
-    expect(readdirSync(dir).filter((f) => /^[0-9a-f]{64}\.json$/.test(f))).toHaveLength(1);
+    const compiled = loadCompiledSet(mainFile, dir);
+    expect(compiled.source).toBe('compiled');
+    const files = readdirSync(dir).filter((f) => /^[0-9a-f]{64}\.json$/.test(f));
+    expect(files).toHaveLength(1);
+    // Each type is a JSON text of its own on disk, parsed when first read.
+    const onDisk = JSON.parse(readFileSync(path.join(dir, files[0]!), 'utf8')) as { types: unknown[] };
+    expect(onDisk.types.every((t) => typeof t === 'string')).toBe(true);
     clearCompiledSets();
     const again = loadCompiledSet(mainFile, dir);
     expect(again.source).toBe('disk');
     expect(again.set.roots).toHaveProperty(['{http://ddex.net/xml/ern/42}NewReleaseMessage']);
+    expect(again.set.types).toHaveLength(compiled.set.types.length);
+    expect(again.set.types[5]).toBe(again.set.types[5]);
+    expect(JSON.stringify(again.set.types)).toBe(JSON.stringify(compiled.set.types));
     expect(loadCompiledSet(mainFile, dir).source).toBe('memory');
   });
 
