@@ -135,7 +135,8 @@ describe('the callers on settled files', () => {
     expect(memo.files.map(([file]: [string]) => path.basename(file))).toEqual(['release-notification.xsd', 'allowed-value-sets.xsd']);
     const forged = 'f'.repeat(64);
     writeFileSync(memoFile, JSON.stringify({ ...memo, key: forged }));
-    writeFileSync(path.join(cache, `${forged}.json`), JSON.stringify({ ...first.set, key: forged }));
+    const stored = JSON.parse(readFileSync(path.join(cache, `${first.set.key}.json`), 'utf8'));
+    writeFileSync(path.join(cache, `${forged}.json`), JSON.stringify({ ...stored, key: forged }));
     clearCompiledSets();
     const second = loadCompiledSet(main, cache);
     expect(second.source).toBe('disk');
