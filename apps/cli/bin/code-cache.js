@@ -1,8 +1,10 @@
 // The bin runs the CommonJS bundle (dist/bundle/run.cjs) through vm.Script with V8's code cache on
 // disk, written after the first run (with every function that run compiled) and read by the next
 // ones: Node before 22.1 keeps no compiled code between runs, and Node's compile cache from 22.1 on
-// keeps only what was compiled when the module loaded (its top level), not the engine's functions. A cache that cannot be
-// read, written or is rejected by V8 (another Node, another bundle) only costs start-up time.
+// keeps only what was compiled when the module loaded (its top level), not the engine's functions.
+// A cache that cannot be read, written or is rejected by V8 (another Node, another bundle) only
+// costs start-up time. Its name's hash is FNV-1a written here: the engine's (hash-text.ts) is in the
+// bundle, which is not loaded yet.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
+import { hashText } from '../hash-text.js';
 import { userCacheDir } from '../xml/schema-store.js';
 
 /** `<part>` beside the pulled schemas in the user cache (`~/.cache/ddex-check/<part>` on Linux). */
@@ -57,6 +58,15 @@ interface StatMemo {
 }
 
 /**
+ * A stat memo's file name: a hash of what it is for (FNV-1a). The memo holds `what` itself, so a
+ * collision only costs hashing the files again; SHA-256 would load node:crypto, a few ms of a run
+ * that otherwise hashes nothing.
+ */
+function memoName(what: string): string {
+  return (hashText(what) >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
  * The content key of some input files (`derive` reads them and names them), remembered in `dir`
  * beside each file's stat, so that a later run whose files all stat the same reads none of them:
  * hashing DDEX's XSD set took a CLI run 12 ms of its 150. Every write to a file changes its change
@@ -65,22 +75,6 @@ interface StatMemo {
  * leave the same stat, as git treats "racily clean" entries). `what` names the question (for
  * instance the main file and the cache's format); `dir` null remembers nothing. `now` (ms) is for tests.
  */
-/**
- * A stat memo's file name: 64 bits of FNV-1a over what it is for. The memo holds `what` itself, so a
- * collision only costs hashing the files again; SHA-256 would load node:crypto, a few ms of a run
- * that otherwise hashes nothing.
- */
-function memoName(what: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x050c5d1f;
-  for (let i = 0; i < what.length; i++) {
-    const c = what.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
-}
-
 export function keyByStat(dir: string | null, what: string, derive: () => { key: string; files: string[] }, now = Date.now()): string {
   if (!dir) return derive().key;
   const memoFile = path.join(dir, `stat-${memoName(what)}.json`);

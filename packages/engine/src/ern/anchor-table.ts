@@ -4,15 +4,10 @@
  * arrays instead of a map entry and a string per anchor, probes that compare hashes first and short
  * anchors packed beside them, so that a probe seldom reads a record.
  */
+import { hashText } from '../hash-text.js';
 import type { Records } from './model.js';
 import { RecordList } from './record-list.js';
 
-/** FNV-1a over the UTF-16 code units (signed 32 bits). */
-export function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h | 0;
-}
 
 /** Slots of an AnchorTable's cache of anchors found lately. */
 const RECENT = 1024;

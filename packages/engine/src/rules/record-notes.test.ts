@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RecordHashes } from './record-notes.js';
-import { hashText } from '../ern/anchor-table.js';
+import { hashText } from '../hash-text.js';
 
 describe('RecordHashes', () => {
   it('gives the numbers, in order, of the records whose text another record has too', () => {

@@ -2,7 +2,7 @@
  * What a rule notes of each record as it closes (`ctx.onResource`, `onRelease`, `onDeal`), so that
  * at message end it reads only the records it reports: their numbers, or a byte of flags a record.
  */
-import { hashText } from '../ern/anchor-table.js';
+import { hashText } from '../hash-text.js';
 
 type OnRecord<T> = (fn: (record: T, n: number) => void) => void;
 
