@@ -13,14 +13,17 @@ function gtin13(body12) {
 
 // ISRCs unique up to 10 million tracks (year digits = i / 100,000): they used to repeat from the
 // 100,001st, and a 1 GB message carried 314,621 duplicate-ISRC findings.
-function recording(i) {
+// With `findings`, every recording carries two faults a store's import would refuse: an ISRC with a
+// dash (the rule codes-isrc-syntax) and a Duration that is not xs:duration ("3:05": a schema error,
+// which xmllint prints too, and the rule resource-duration-valid).
+function recording(i, findings = false) {
   const ref = `A${i}`;
   return `    <SoundRecording>
       <ResourceReference>${ref}</ResourceReference>
       <Type>MusicalWorkSoundRecording</Type>
       <SoundRecordingEdition>
         <ResourceId>
-          <ISRC>GBXYZ${pad(Math.floor(i / 100000) % 100, 2)}${pad(i % 100000, 5)}</ISRC>
+          <ISRC>GB${findings ? '-' : ''}XYZ${pad(Math.floor(i / 100000) % 100, 2)}${pad(i % 100000, 5)}</ISRC>
         </ResourceId>
         <PLine>
           <Year>2026</Year>
@@ -53,7 +56,7 @@ function recording(i) {
         <ArtistPartyReference>PArtist1</ArtistPartyReference>
         <DisplayArtistRole>MainArtist</DisplayArtistRole>
       </DisplayArtist>
-      <Duration>PT3M${pad(i % 60, 2)}S</Duration>
+      <Duration>${findings ? `3:${pad(i % 60, 2)}` : `PT3M${pad(i % 60, 2)}S`}</Duration>
       <ParentalWarningType>NotExplicit</ParentalWarningType>
     </SoundRecording>
 `;
@@ -91,8 +94,11 @@ function deal(i) {
 `;
 }
 
-/** Writes a message of about `targetBytes`; returns the track count. */
-export async function generateErn43(file, targetBytes) {
+/**
+ * Writes a message of about `targetBytes`; returns the track count. `findings`: each recording
+ * broken twice over (see `recording`), for a report of tens of thousands of findings.
+ */
+export async function generateErn43(file, targetBytes, { findings = false } = {}) {
   const perTrack = Buffer.byteLength(recording(1) + trackRelease(1) + deal(1)) + 120;
   const tracks = Math.max(1, Math.ceil(targetBytes / perTrack));
   const out = createWriteStream(file);
@@ -127,7 +133,7 @@ export async function generateErn43(file, targetBytes) {
   </PartyList>
   <ResourceList>
 `);
-  for (let i = 1; i <= tracks; i++) await write(recording(i));
+  for (let i = 1; i <= tracks; i++) await write(recording(i, findings));
   await write(`    <Image>
       <ResourceReference>A0</ResourceReference>
       <Type>FrontCoverImage</Type>

