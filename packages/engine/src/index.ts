@@ -32,6 +32,7 @@ export {
   type CheckGroup,
   type Excerpt,
   FORMATS_WITH_RECORDINGS,
+  FORMATS_WITH_SOURCE_LINES,
   type FormatName,
   type FailOn,
   type Formatter,

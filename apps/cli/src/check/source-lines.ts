@@ -46,10 +46,12 @@ export async function readLines(file: string, wanted: ReadonlySet<number>, chunk
     };
     begin();
     let afterCR = false;
-    const take = (bytes: Buffer) => {
-      if (bytes.length > 0) any = true;
+    // Bytes `from` to `to` of `bytes` belong to the line being read. Only a wanted line's are copied:
+    // most lines are not, and a view of each (subarray) cost more than finding its end.
+    const take = (bytes: Buffer, from: number, to: number) => {
+      if (to > from) any = true;
       if (taking === null || taken >= MAX_LINE * 4) return;
-      const part = Buffer.from(bytes.subarray(0, MAX_LINE * 4 - taken));
+      const part = Buffer.from(bytes.subarray(from, Math.min(to, from + MAX_LINE * 4 - taken)));
       taking.push(part);
       taken += part.length;
     };
@@ -74,10 +76,10 @@ export async function readLines(file: string, wanted: ReadonlySet<number>, chunk
       while (line <= last) {
         const stop = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
         if (stop === -1) {
-          take(bytes.subarray(at));
+          take(bytes, at, bytesRead);
           break;
         }
-        take(bytes.subarray(at, stop));
+        take(bytes, at, stop);
         end();
         at = stop + 1;
         if (bytes[stop] === CR) {

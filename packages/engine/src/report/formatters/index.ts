@@ -13,6 +13,9 @@ export const FORMAT_NAMES = Object.keys(FORMATTERS) as FormatName[];
 /** The formats that print `would_create.recordings` (JSON prints the whole report); for the others `validate` need not list them (`ValidateOptions.recordings`). */
 export const FORMATS_WITH_RECORDINGS: ReadonlySet<string> = new Set<FormatName>(['json']);
 
+/** The formats that print a finding's source line (`FormatterContext.sourceLine`); for the others the CLI reads no line of the message again. */
+export const FORMATS_WITH_SOURCE_LINES: ReadonlySet<string> = new Set<FormatName>(['text']);
+
 export function formatterFor(name: string): Formatter | undefined {
   return Object.hasOwn(FORMATTERS, name) ? FORMATTERS[name as FormatName] : undefined;
 }
