@@ -8,7 +8,7 @@ import { openMigratedDb, type OpenDb } from '../db/connect.js';
 import { createAccount } from '../account/admin.js';
 import { createMember } from '../members/admin.js';
 import { backends, freshDatabase } from '../../test/support/server-process.js';
-import { DbCatalog } from './db-catalog.js';
+import { CODES_A_QUERY, DbCatalog } from './db-catalog.js';
 
 describe.each(backends())('DbCatalog ($name)', (backend) => {
   let open: OpenDb;
@@ -46,5 +46,20 @@ describe.each(backends())('DbCatalog ($name)', (backend) => {
       expect((await new DbCatalog(open.db, first).findRecording('GBAAA2600002'))).toMatchObject({ isrc: 'GBAAA2600002', memberId: String(second) });
       expect(await new DbCatalog(open.db, second).findRecording('GBAAA2600003')).toBeNull();
     }
+  });
+
+  it('finds many ISRCs at once as it finds each alone, over several queries', async () => {
+    // More codes than one query asks for, the known ones at both ends and one twice.
+    const unknown = Array.from({ length: CODES_A_QUERY + 10 }, (_, i) => `ZZZZZ${String(i).padStart(7, '0')}`);
+    const asked = ['GBAAA2600001', ...unknown, 'GBAAA2600002', 'GBAAA2600003', 'GBAAA2600001'];
+    for (const member of [first, second, null]) {
+      const catalog = new DbCatalog(open.db, member);
+      const found = await catalog.findRecordings(asked);
+      expect([...found.keys()].sort()).toEqual(['GBAAA2600001', 'GBAAA2600002']);
+      for (const isrc of ['GBAAA2600001', 'GBAAA2600002']) expect(found.get(isrc)).toEqual(await catalog.findRecording(isrc));
+    }
+    expect((await new DbCatalog(open.db, second).findRecordings(['GBAAA2600001'])).get('GBAAA2600001')?.memberId).toBe(String(second));
+    expect((await new DbCatalog(open.db, first).findRecordings(['GBAAA2600001'])).get('GBAAA2600001')?.memberId).toBe(String(first));
+    expect((await new DbCatalog(open.db, first).findRecordings([])).size).toBe(0);
   });
 });

@@ -8,6 +8,12 @@ import type { Catalog, CatalogRecording, CatalogRelease } from '@ddex-check/engi
 import type { Database } from '../db/schema.js';
 import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from '../releases/release-states.js';
 
+/**
+ * ISRCs asked for in one query by `findRecordings`: far below what SQLite (32,766) and PostgreSQL
+ * (65,535) take as parameters, and a statement short enough to plan fast.
+ */
+export const CODES_A_QUERY = 500;
+
 /** Placeholders a lookup is compiled with, swapped for the code and the member at each call. */
 const CODE = '\u0000code';
 const ME = Number.MIN_SAFE_INTEGER;
@@ -74,5 +80,30 @@ export class DbCatalog implements Catalog {
     const row = (await this.db.executeQuery(bind(this.compiled.recording, isrc, this.me))).rows[0];
     if (!row || !row.isrc) return null;
     return { isrc: row.isrc, memberId: String(row.member_id), title: row.title, recordingId: row.id };
+  }
+
+  /**
+   * `findRecording` for every ISRC of a message, CODES_A_QUERY a query: a dry run of a 99 MB message
+   * (about 40,000 ISRCs) spent 350 ms of its engine thread's CPU on one awaited query each. Per ISRC
+   * the same row as `findRecording`: the delivering member's first, then the oldest.
+   */
+  async findRecordings(isrcs: readonly string[]): Promise<ReadonlyMap<string, CatalogRecording>> {
+    const found = new Map<string, CatalogRecording>();
+    const codes = [...new Set(isrcs)];
+    const ownFirst = sql<number>`case when member_id = ${this.me} then 0 else 1 end`;
+    for (let at = 0; at < codes.length; at += CODES_A_QUERY) {
+      const rows = await this.db
+        .selectFrom('recordings')
+        .select(['id', 'member_id', 'isrc', 'title'])
+        .where('isrc', 'in', codes.slice(at, at + CODES_A_QUERY))
+        .orderBy('isrc')
+        .orderBy(ownFirst)
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        if (row.isrc && !found.has(row.isrc)) found.set(row.isrc, { isrc: row.isrc, memberId: String(row.member_id), title: row.title, recordingId: row.id });
+      }
+    }
+    return found;
   }
 }

@@ -42,6 +42,15 @@ export class JsonCatalog implements Catalog {
     return this.recordings.get(normalizeIsrc(isrc)) ?? null;
   }
 
+  async findRecordings(isrcs: readonly string[]): Promise<ReadonlyMap<string, CatalogRecording>> {
+    const found = new Map<string, CatalogRecording>();
+    for (const isrc of isrcs) {
+      const recording = this.recordings.get(normalizeIsrc(isrc));
+      if (recording) found.set(isrc, recording);
+    }
+    return found;
+  }
+
   /** Checks the shape and builds the catalog; errors name the entry at fault (`releases[3].upc`). */
   static fromValue(value: unknown, file = 'catalog'): JsonCatalog {
     const fail = (where: string, what: string): never => {

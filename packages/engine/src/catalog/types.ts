@@ -34,4 +34,11 @@ export interface Catalog {
   readonly memberId: string | null;
   findRelease(upc: string): Promise<CatalogRelease | null>;
   findRecording(isrc: string): Promise<CatalogRecording | null>;
+  /**
+   * `findRecording` for many ISRCs at once, each as given: the recordings found, by the ISRC asked
+   * for (none for an ISRC not found). A catalog over a database answers a message's every ISRC in a
+   * few queries instead of one each (a 99 MB message names about 40,000). Optional: rules fall back
+   * to `findRecording`.
+   */
+  findRecordings?(isrcs: readonly string[]): Promise<ReadonlyMap<string, CatalogRecording>>;
 }

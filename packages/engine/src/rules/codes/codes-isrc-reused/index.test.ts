@@ -23,4 +23,29 @@ describe('codes-isrc-reused', () => {
     // Another member's recording: neither its member nor its title is told.
     if (messageId === 'otherMember') expect(run.findings[0].message).not.toMatch(new RegExp(`${member}|${title}`));
   });
+
+  it('asks a catalog for every ISRC at once when it can, and one by one when it cannot', async () => {
+    const held = { isrc: 'GBXYZ2600002', memberId: 'member-2', title: 'Another Song' };
+    const asked: string[][] = [];
+    const batched = {
+      memberId: 'member-1',
+      findRelease: async () => null,
+      findRecording: async (): Promise<never> => {
+        throw new Error('asked one by one');
+      },
+      findRecordings: async (isrcs: readonly string[]) => (asked.push([...isrcs]), new Map(isrcs.includes(held.isrc) ? [[held.isrc, held]] : [])),
+    };
+    const single: string[] = [];
+    const oneByOne = { memberId: 'member-1', findRelease: async () => null, findRecording: async (isrc: string) => (single.push(isrc), isrc === held.isrc ? held : null) };
+    const byBatch = await runRule('codes-isrc-reused', { version: '4.3', catalog: batched });
+    const bySingle = await runRule('codes-isrc-reused', { version: '4.3', catalog: oneByOne });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toEqual(single);
+    expect(asked[0]).toContain(held.isrc);
+    const pinned = [{ id: 'otherMember', at: `<ISRC>${held.isrc}`, path: '/NewReleaseMessage/ResourceList/SoundRecording[2]/SoundRecordingEdition/ResourceId/ISRC' }];
+    expectFindings(byBatch, byBatch.xml, pinned);
+    expectFindings(bySingle, bySingle.xml, pinned);
+    expect(byBatch.findings).toEqual(bySingle.findings);
+    expect(byBatch.findings[0]).toMatchObject({ resource: 'A2' });
+  });
 });

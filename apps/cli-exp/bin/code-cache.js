@@ -1,0 +1,76 @@
+// The bin runs the CommonJS bundle (dist/bundle/run.cjs) through vm.Script with V8's code cache on
+// disk, written after the first run (with every function that run compiled) and read by the next
+// ones: Node before 22.1 keeps no compiled code between runs, and Node's compile cache from 22.1 on
+// keeps only what was compiled when the module loaded (its top level), not the engine's functions.
+// A cache that cannot be read, written or is rejected by V8 (another Node, another bundle) only
+// costs start-up time. Its name's hash is FNV-1a written here: the engine's (hash-text.ts) is in the
+// bundle, which is not loaded yet.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+
+/** Cache files kept for one bundle: one per Node and set of V8 flags in use, the oldest dropped. */
+const KEPT = 6;
+
+/**
+ * What V8 checks a code cache against besides the source: its version and its flags. Named by the
+ * flags as given (node's options and NODE_OPTIONS) rather than by v8.cachedDataVersionTag(), whose
+ * module costs a run about 1.5 ms to load; a cache V8 refuses all the same is written again.
+ */
+function flagsKey() {
+  const text = `${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
+/** Loads `file` (a CommonJS script); returns its exports and `save()`, to call once the run is over. */
+export function loadWithCodeCache(file, cacheDir) {
+  const source = readFileSync(file, 'utf8');
+  const stat = statSync(file);
+  // The cache is V8's for this Node, these flags, this bundle: named by all three, so that another
+  // Node (two in turn on one machine) neither reads it nor removes it.
+  const bundle = `${stat.size}-${Math.floor(stat.mtimeMs)}`;
+  const cacheFile = path.join(cacheDir, `run-${process.version}-${process.arch}-${process.versions.v8}-${flagsKey()}-${bundle}.bin`);
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(source), {
+    filename: file,
+    cachedData,
+  });
+  // The bundle's dynamic imports (libraries loaded on first use) go through this module's import():
+  // functions read from a code cache lose vm.Script's own dynamic-import callback.
+  globalThis.__ddexImport = (specifier) => import(specifier);
+  const wrapper = script.runInThisContext();
+  const mod = { exports: {} };
+  wrapper.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
+  const stale = cachedData === undefined || script.cachedDataRejected === true;
+  return {
+    exports: mod.exports,
+    save() {
+      if (!stale) return;
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        // Another bundle's caches go (an update or a rebuild); this one's are kept, KEPT at most.
+        const mine = [];
+        for (const name of readdirSync(cacheDir)) {
+          if (!name.startsWith('run-') || name === path.basename(cacheFile)) continue;
+          if (name.endsWith(`-${bundle}.bin`)) mine.push(name);
+          else rmSync(path.join(cacheDir, name), { force: true });
+        }
+        const byAge = mine.map((name) => ({ name, at: statSync(path.join(cacheDir, name)).mtimeMs })).sort((a, b) => b.at - a.at);
+        for (const { name } of byAge.slice(KEPT - 1)) rmSync(path.join(cacheDir, name), { force: true });
+        const temporary = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(temporary, script.createCachedData());
+        renameSync(temporary, cacheFile);
+      } catch {
+        // Read-only home, full disk: the next run compiles again.
+      }
+    },
+  };
+}
