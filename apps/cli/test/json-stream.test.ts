@@ -41,6 +41,25 @@ describe('jsonChunks', () => {
     for (const value of cases) for (const size of [1, 7, CHUNK_CHARS]) expect([...jsonChunks(value, size)].join('')).toBe(stringified(value));
   });
 
+  it('writes runs of flat members (checks) as JSON.stringify does, at any depth, in bounded chunks', () => {
+    const flat = fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean(), fc.double()));
+    const member = fc.oneof(flat, flat, flat, fc.string(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
+    fc.assert(
+      fc.property(fc.array(member, { maxLength: 700 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 5000 }), (list, depth, chunkChars) => {
+        let value: unknown = list;
+        for (let i = 0; i < depth; i++) value = i % 2 ? [value, 1] : { checks: value, n: i };
+        expect([...jsonChunks(value, chunkChars)].join('')).toBe(stringified(value));
+      }),
+      { numRuns: 150 },
+    );
+    const checks = Array.from({ length: 3000 }, (_, i) => ({ stage: 'codes', rule: 'codes-isrc-syntax', line: i, column: 7, release: null, message: `ISRC "GB-XYZ${i}" is not valid` }));
+    const chunks = [...jsonChunks([{ checks }], 4096)];
+    expect(chunks.join('')).toBe(stringified([{ checks }]));
+    // A run of flat members is written whole: a chunk may pass chunkChars by at most one run's text.
+    expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(4096 + 256 * 200);
+    expect(chunks.length).toBeGreaterThan(10);
+  });
+
   it('hands out chunks of about chunkChars, never the whole text at once', () => {
     const records = Array.from({ length: 5000 }, (_, i) => ({ file: 'a.xml', release: `R${i}`, isrc: null, tags: [i, { n: i }] }));
     const chunks = [...jsonChunks([{ catalog: { recordings: records } }], 4096)];

@@ -58,6 +58,15 @@ function isFlat(value: Container): boolean {
   return true;
 }
 
+/** Members of an array written by one JSON.stringify at most (a slice of a few hundred KB of text). */
+const FLAT_RUN = 256;
+
+/** A member JSON.stringify writes within its array as the walk would: a primitive, or a flat container without `toJSON`. */
+function isFlatMember(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  return isContainer(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function' && isFlat(value);
+}
+
 function* writeValue(out: Writer, value: unknown, indent: string): Generator<string> {
   if (!isContainer(value) || isFlat(value)) {
     // JSON.stringify's own lines are indented from column 0; the text of a string never holds a raw
@@ -72,6 +81,21 @@ function* writeValue(out: Writer, value: unknown, indent: string): Generator<str
     const inner = indent + INDENT;
     out.text += '[';
     for (let i = 0; i < value.length; i++) {
+      // A run of flat members (a report's checks) is written by JSON.stringify, FLAT_RUN at a time:
+      // its text of the slice, less the brackets, indented. 34,000 checks took 62-75 ms one by one.
+      let end = i;
+      while (end < value.length && end - i < FLAT_RUN && isFlatMember(value[end])) end++;
+      if (end > i + 1) {
+        const text = JSON.stringify(value.slice(i, end), null, 2);
+        const members = text.slice(1, text.length - 2);
+        out.text += (i === 0 ? '' : ',') + (indent === '' ? members : members.replace(/\n/g, '\n' + indent));
+        i = end - 1;
+        if (out.text.length >= out.chunkChars) {
+          yield out.text;
+          out.text = '';
+        }
+        continue;
+      }
       out.text += (i === 0 ? '\n' : ',\n') + inner;
       const member = prepared(value[i], String(i));
       if (member === undefined) out.text += 'null';
