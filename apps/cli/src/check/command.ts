@@ -23,6 +23,9 @@ import type { CheckSettings } from './settings.js';
 import { loadSourceLines } from './source-lines.js';
 import { schemaHints } from './schema-hint.js';
 
+/** Bytes of a report written to a file that may wait for the disk (`-o FILE`). */
+const WRITE_AHEAD_BYTES = 1024 * 1024;
+
 /**
  * Throws a usage error naming every input that does not exist. When the pass of a message will run
  * on a thread of its own (a file, or an .xml in a folder given, two levels down: the bin's
@@ -146,7 +149,9 @@ export async function runCheck(settings: CheckSettings, io: CliIo): Promise<numb
       try {
         await mkdir(path.dirname(file), { recursive: true });
         if (typeof output === 'string') await writeFile(file, output);
-        else await pipeline(Readable.from(output), createWriteStream(file));
+        // The file takes up to WRITE_AHEAD_BYTES before the report waits: the next chunks are made
+        // while the last are written (with the default 16 KiB, each chunk waited for its write).
+        else await pipeline(Readable.from(output), createWriteStream(file, { highWaterMark: WRITE_AHEAD_BYTES }));
       } catch (error) {
         throw new UsageError(`cannot write ${target.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }
