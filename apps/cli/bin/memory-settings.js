@@ -35,7 +35,11 @@ const HUGE_ZIP = 32 * 1024 * 1024;
 export const HUGE_SEMI_SPACE_MB = 8;
 /** malloc's threshold for the child, unless the environment sets one. */
 const MMAP_THRESHOLD = String(1024 * 1024);
-/** `RECORD_STORE_MIN_BYTES` (packages/engine/src/ern/reader.ts): from this size a message is kept as bytes. */
+/**
+ * From this size the child pays its start. The engine keeps a message as bytes from 32 MiB
+ * (`RECORD_STORE_MIN_BYTES`, packages/engine/src/ern/reader.ts); between the two, Node 24 ran as
+ * fast without a child (34 MB: 0.86 s against 0.93 s through it, at 177 against 172 MiB).
+ */
 const LARGE_MESSAGE = 64 * 1024 * 1024;
 /** A zip that may hold such a message: ERN XML compresses 15 to 25 times. */
 const LARGE_ZIP = 2 * 1024 * 1024;

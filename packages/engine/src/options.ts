@@ -60,7 +60,7 @@ export interface ValidateOptions {
   /**
    * Keep the model's records as bytes (ern/record-store.ts) instead of objects: about a tenth of
    * the memory, for some CPU at message end (each field a rule reads is decoded). Default: for
-   * messages of `RECORD_STORE_MIN_BYTES` (64 MiB) and more. When the engine decides so by size, it
+   * messages of `RECORD_STORE_MIN_BYTES` (32 MiB) and more. When the engine decides so by size, it
    * also asks V8 to grow the process's heap in 20% steps (`tightenHeap`), which keeps the garbage of
    * message end from piling up.
    */

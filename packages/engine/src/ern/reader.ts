@@ -37,9 +37,15 @@ export interface ErnReader {
  * of memory per byte of XML, by its shape: a generated 4.3 catalog of 104 MB peaked at 388 MiB,
  * a 3.8.2 message of 148 MB whose deals list many territories (a FUGA delivery, repeated) at 956
  * MiB. As bytes they peaked at 181 and 175 MiB, for 5% and 15% more time (the CLI, five paired runs
- * each). Below 64 MiB objects take at most about 400 MB and are the faster to read.
+ * each, in an earlier engine). Was 64 MiB until the session of 2026-11-27 from 21:39 UTC: between 32
+ * and 64 MiB the bytes now take as long as objects (median of five paired CLI runs, JSON report:
+ * 34 MB 0.92 against 0.98 s, a 41 MB message with 34,170 findings 1.23 against 1.23 s, the FUGA
+ * shape at 47 MB 1.25 against 1.18 s on Node 20; 0.86 / 1.20 / 1.08 against 0.87 / 1.21 / 1.14 s on
+ * Node 24) for about half the memory (149 / 196 / 157 against 219 / 287 / 242 MiB on Node 20, 177
+ * / 274 / 218 against 334 / 420 / 374 MiB on Node 24). At 24 MB objects were still the faster
+ * (0.83 against 0.86 s).
  */
-export const RECORD_STORE_MIN_BYTES = 64 * 1024 * 1024;
+export const RECORD_STORE_MIN_BYTES = 32 * 1024 * 1024;
 
 /** True when a message of `bytes` (undefined: unknown, a stream) should keep its records as bytes. */
 export function wantsRecordStore(bytes: number | undefined): boolean {
