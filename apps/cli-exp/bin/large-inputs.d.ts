@@ -1,4 +1,0 @@
-import type { Dirent, Stats } from 'node:fs';
-
-/** See large-inputs.js. */
-export function largestInputs(paths: readonly string[], options?: { stat?: (file: string) => Stats; list?: (folder: string) => Dirent[] }): { message: number; zip: number };
