@@ -1,4 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { validate } from '../../../validate.js';
+import { generateErn43 } from '../../../../../../bench/generate-ern43.mjs';
 import { runRule } from '../../testing/rule-tester.js';
 import { JsonCatalog } from '../../../catalog/json-catalog.js';
 import { expectFindings } from '../../testing/pin.js';
@@ -47,5 +52,35 @@ describe('codes-isrc-reused', () => {
     expectFindings(bySingle, bySingle.xml, pinned);
     expect(byBatch.findings).toEqual(bySingle.findings);
     expect(byBatch.findings[0]).toMatchObject({ resource: 'A2' });
+  });
+
+  it('asks for a catalog\'s thousands of ISRCs a few thousand at a time, every one once, in order (kept as bytes or not)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'isrc-reused-'));
+    try {
+      const file = path.join(dir, 'catalog.xml');
+      await generateErn43(file, 11e6);
+      const declared = [...readFileSync(file, 'utf8').matchAll(/<ISRC>(\w+)</g)].map((m) => m[1]);
+      expect(declared.length).toBeGreaterThan(4000);
+      const last = declared.at(-1)!;
+      for (const recordStore of [false, true]) {
+        const asked: string[][] = [];
+        const catalog = {
+          memberId: 'member-1',
+          findRelease: async () => null,
+          findRecording: async (): Promise<never> => {
+            throw new Error('asked one by one');
+          },
+          findRecordings: async (isrcs: readonly string[]) => (asked.push([...isrcs]), new Map(isrcs.includes(last) ? [[last, { isrc: last, memberId: 'member-2' }]] : [])),
+        };
+        const report = await validate(file, { media: false, recordStore, catalog });
+        expect(asked.length).toBe(Math.ceil(declared.length / 2000));
+        expect(Math.max(...asked.map((a) => a.length))).toBeLessThanOrEqual(2000);
+        expect(asked.flat()).toEqual(declared);
+        const found = report.checks.filter((c) => c.rule === 'codes-isrc-reused' && c.status !== 'pass');
+        expect(found.map((c) => [c.message_id, c.resource, c.status])).toEqual([['otherMember', `A${declared.length}`, 'warning']]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

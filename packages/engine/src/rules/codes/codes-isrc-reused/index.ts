@@ -13,6 +13,9 @@ const sameTitle = (a: string, b: string) => {
   return x === y || (x.length > 0 && y.length > 0 && (x.includes(y) || y.includes(x)));
 };
 
+/** ISRCs asked for at once (`Catalog.findRecordings`). */
+const SLICE = 2000;
+
 export default defineRule({
   id: 'codes-isrc-reused',
   stage: 'codes',
@@ -37,36 +40,43 @@ export default defineRule({
       async 'Message:exit'() {
         const catalog = ctx.catalog;
         if (!catalog || catalog.memberId === null) return;
-        // Each resource's ISRC, by its number, asked for all at once when the catalog can (a
-        // database then answers a catalog's tens of thousands in a few queries, not one each).
-        const numbers: number[] = [];
-        const isrcs: string[] = [];
+        // The resources' ISRCs, SLICE at a time, asked for at once when the catalog can (a database
+        // then answers a catalog's tens of thousands in a few queries, not one each); a slice at a
+        // time, so a catalog re-delivered whole is never held as one map of what the catalog knows.
+        let numbers: number[] = [];
+        let isrcs: string[] = [];
         const resources = ctx.message.resources;
+        const settle = async () => {
+          const known = catalog.findRecordings ? await catalog.findRecordings(isrcs) : null;
+          for (let i = 0; i < numbers.length; i++) {
+            const found = known ? known.get(isrcs[i]) : await catalog.findRecording(isrcs[i]);
+            if (!found) continue;
+            const resource = resources.at(numbers[i])!;
+            if (!resource.isrc) continue;
+            const ref = resource.reference?.value ?? null;
+            const base = { loc: resource.isrc, resource: ref, release: null };
+            const name = ref ?? resource.kind;
+            if (found.memberId !== catalog.memberId) {
+              // Nothing of the other side (member, account, title) is told: the same words whoever holds it.
+              ctx.report({ ...base, messageId: 'otherMember', data: { isrc: resource.isrc.value, resource: name } });
+              continue;
+            }
+            const delivered = resource.titles[0]?.text ?? null;
+            if (delivered && found.title && !sameTitle(delivered, found.title)) {
+              ctx.report({ ...base, messageId: 'otherTitle', data: { isrc: resource.isrc.value, resource: name, deliveredTitle: delivered, catalogTitle: found.title } });
+            }
+          }
+          numbers = [];
+          isrcs = [];
+        };
         for (let n = 0; n < resources.length; n++) {
           const isrc = resources.at(n)!.isrc?.value.trim();
           if (!isrc) continue;
           numbers.push(n);
           isrcs.push(isrc);
+          if (isrcs.length === SLICE) await settle();
         }
-        const known = catalog.findRecordings ? await catalog.findRecordings(isrcs) : null;
-        for (let i = 0; i < numbers.length; i++) {
-          const found = known ? known.get(isrcs[i]) : await catalog.findRecording(isrcs[i]);
-          if (!found) continue;
-          const resource = resources.at(numbers[i])!;
-          if (!resource.isrc) continue;
-          const ref = resource.reference?.value ?? null;
-          const base = { loc: resource.isrc, resource: ref, release: null };
-          const name = ref ?? resource.kind;
-          if (found.memberId !== catalog.memberId) {
-            // Nothing of the other side (member, account, title) is told: the same words whoever holds it.
-            ctx.report({ ...base, messageId: 'otherMember', data: { isrc: resource.isrc.value, resource: name } });
-            continue;
-          }
-          const delivered = resource.titles[0]?.text ?? null;
-          if (delivered && found.title && !sameTitle(delivered, found.title)) {
-            ctx.report({ ...base, messageId: 'otherTitle', data: { isrc: resource.isrc.value, resource: name, deliveredTitle: delivered, catalogTitle: found.title } });
-          }
-        }
+        if (isrcs.length > 0) await settle();
       },
     };
   },
