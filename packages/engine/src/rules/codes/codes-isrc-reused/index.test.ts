@@ -6,9 +6,20 @@ import { validate } from '../../../validate.js';
 import { generateErn43 } from '../../../../../../bench/generate-ern43.mjs';
 import { runRule } from '../../testing/rule-tester.js';
 import { JsonCatalog } from '../../../catalog/json-catalog.js';
+import type { Catalog, CatalogRecording } from '../../../catalog/types.js';
 import { expectFindings } from '../../testing/pin.js';
 
 const catalog = (isrc: string, memberId: string, title: string) => new JsonCatalog('member-1', [], [{ isrc, memberId, title }]);
+
+/** A catalog of member-1 that holds `held` and answers only many ISRCs at once, noting each question in `asked`. */
+const batchedCatalog = (held: CatalogRecording, asked: string[][]): Catalog => ({
+  memberId: 'member-1',
+  findRelease: async () => null,
+  findRecording: async (): Promise<never> => {
+    throw new Error('asked one by one');
+  },
+  findRecordings: async (isrcs: readonly string[]) => (asked.push([...isrcs]), new Map(isrcs.includes(held.isrc) ? [[held.isrc, held]] : [])),
+});
 
 describe('codes-isrc-reused', () => {
   it('passes without a catalog and for the same recording (same member, same title up to case and featuring)', async () => {
@@ -32,14 +43,7 @@ describe('codes-isrc-reused', () => {
   it('asks a catalog for every ISRC at once when it can, and one by one when it cannot', async () => {
     const held = { isrc: 'GBXYZ2600002', memberId: 'member-2', title: 'Another Song' };
     const asked: string[][] = [];
-    const batched = {
-      memberId: 'member-1',
-      findRelease: async () => null,
-      findRecording: async (): Promise<never> => {
-        throw new Error('asked one by one');
-      },
-      findRecordings: async (isrcs: readonly string[]) => (asked.push([...isrcs]), new Map(isrcs.includes(held.isrc) ? [[held.isrc, held]] : [])),
-    };
+    const batched = batchedCatalog(held, asked);
     const single: string[] = [];
     const oneByOne = { memberId: 'member-1', findRelease: async () => null, findRecording: async (isrc: string) => (single.push(isrc), isrc === held.isrc ? held : null) };
     const byBatch = await runRule('codes-isrc-reused', { version: '4.3', catalog: batched });
@@ -64,14 +68,7 @@ describe('codes-isrc-reused', () => {
       const last = declared.at(-1)!;
       for (const recordStore of [false, true]) {
         const asked: string[][] = [];
-        const catalog = {
-          memberId: 'member-1',
-          findRelease: async () => null,
-          findRecording: async (): Promise<never> => {
-            throw new Error('asked one by one');
-          },
-          findRecordings: async (isrcs: readonly string[]) => (asked.push([...isrcs]), new Map(isrcs.includes(last) ? [[last, { isrc: last, memberId: 'member-2' }]] : [])),
-        };
+        const catalog = batchedCatalog({ isrc: last, memberId: 'member-2' }, asked);
         const report = await validate(file, { media: false, recordStore, catalog });
         expect(asked.length).toBe(Math.ceil(declared.length / 2000));
         expect(Math.max(...asked.map((a) => a.length))).toBeLessThanOrEqual(2000);
