@@ -90,7 +90,8 @@ for (const [file, mb] of files) {
   );
   const ref = best['xmllint --stream --schema'];
   // What this tree's CLI found (its JSON report), and what xmllint printed.
-  const found = json ? findingsIn(all['ddex-check (this tree)'][1][4]) : null;
+  const thisTree = all['ddex-check (this tree)'][1];
+  const found = json ? findingsIn(thisTree[thisTree.indexOf('-o') + 1]) : null;
   const schemaErrors = results['xmllint --stream --schema'][0].errors;
   for (const name of readdirSync(reports)) rmSync(path.join(reports, name), { force: true });
   console.log(

@@ -6,8 +6,8 @@
  * xmllint's time; issue 48: under 1.5x. Second runs only: the first fills the compiled-schema, AVS
  * and code caches (the bin's own V8 code cache of the bundle), each command in a cache folder of its
  * own, as any second run of a user finds them; `no code cache` is the same run with
- * NODE_DISABLE_COMPILE_CACHE=1; `snapshot` rows start Node from a V8 startup snapshot of the loaded CLI built for the run (lib/cli-snapshot.cjs:
- * what a snapshot would gain, not what the bin does).
+ * NODE_DISABLE_COMPILE_CACHE=1; `snapshot` rows start Node from a V8 startup snapshot of the loaded
+ * CLI built for the run (lib/cli-snapshot.cjs: what a snapshot would gain, not what the bin does).
  *   node bench/startup-bench.mjs [--runs 15] [--node PATH]... [--baseline DIR] [--bin-only]
  *   (--node: another Node, e.g. 24, measured in the same rounds, repeat for more; --baseline: another
  *   checkout's bin, built, run by this Node in the same rounds; --bin-only: no snapshot, no-cache or

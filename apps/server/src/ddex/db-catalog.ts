@@ -18,18 +18,20 @@ export const CODES_A_QUERY = 500;
 const CODE = '\u0000code';
 const ME = Number.MIN_SAFE_INTEGER;
 
+/** Sorts the rows of member `me` first: the delivering member's own row wins. */
+const ownFirst = (me: number) => sql<number>`case when member_id = ${me} then 0 else 1 end`;
+
 function lookups(db: Kysely<Database>) {
-  const ownFirst = sql<number>`case when member_id = ${ME} then 0 else 1 end`;
   return {
     release: db
       .selectFrom('releases')
       .select(['id', 'member_id', 'upc', 'title', 'delivery_state', 'release_status'])
       .where('upc', '=', CODE)
-      .orderBy(ownFirst)
+      .orderBy(ownFirst(ME))
       .orderBy('id')
       .limit(1)
       .compile(),
-    recording: db.selectFrom('recordings').select(['id', 'member_id', 'isrc', 'title']).where('isrc', '=', CODE).orderBy(ownFirst).orderBy('id').limit(1).compile(),
+    recording: db.selectFrom('recordings').select(['id', 'member_id', 'isrc', 'title']).where('isrc', '=', CODE).orderBy(ownFirst(ME)).orderBy('id').limit(1).compile(),
   };
 }
 
@@ -90,14 +92,13 @@ export class DbCatalog implements Catalog {
   async findRecordings(isrcs: readonly string[]): Promise<ReadonlyMap<string, CatalogRecording>> {
     const found = new Map<string, CatalogRecording>();
     const codes = [...new Set(isrcs)];
-    const ownFirst = sql<number>`case when member_id = ${this.me} then 0 else 1 end`;
     for (let at = 0; at < codes.length; at += CODES_A_QUERY) {
       const rows = await this.db
         .selectFrom('recordings')
         .select(['id', 'member_id', 'isrc', 'title'])
         .where('isrc', 'in', codes.slice(at, at + CODES_A_QUERY))
         .orderBy('isrc')
-        .orderBy(ownFirst)
+        .orderBy(ownFirst(this.me))
         .orderBy('id')
         .execute();
       for (const row of rows) {

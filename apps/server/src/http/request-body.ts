@@ -172,11 +172,7 @@ async function collect(
   const sink = new Writable({
     highWaterMark: SPILL_BUFFER_BYTES,
     write: (chunk: Buffer, _enc, done) => take([chunk], done),
-    writev: (entries, done) =>
-      take(
-        entries.map((entry) => entry.chunk as Buffer),
-        done,
-      ),
+    writev: (entries, done) => take(entries.map((entry) => entry.chunk as Buffer), done),
   });
   try {
     await pipeline(source, counter, sink);

@@ -8,7 +8,6 @@ import { hashText } from '../hash-text.js';
 import type { Records } from './model.js';
 import { RecordList } from './record-list.js';
 
-
 /** Slots of an AnchorTable's cache of anchors found lately. */
 const RECENT = 1024;
 /**
