@@ -61,6 +61,45 @@ function isFlat(value: Container): boolean {
 /** Members of an array written by one JSON.stringify at most (a slice of a few hundred KB of text). */
 const FLAT_RUN = 256;
 
+/** `value` inside `depth` arrays: JSON.stringify then indents it as it would at that depth of the report. */
+function nested(value: unknown, depth: number): unknown {
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+/** Per depth, what JSON.stringify(nested(x, depth), null, 2) writes before and after x's own text: [before, after]. */
+const wrappers: [number, number][] = [];
+
+function wrapperAt(depth: number): [number, number] {
+  let known = wrappers[depth];
+  if (known === undefined) {
+    const probe = JSON.stringify(nested(0, depth), null, 2);
+    const at = probe.indexOf('0');
+    wrappers[depth] = known = [at, probe.length - at - 1];
+  }
+  return known;
+}
+
+/**
+ * JSON.stringify(value, null, 2) as it reads at `indent` (its lines after the first indented by it):
+ * stringified inside as many arrays and cut out. Indenting the text afterwards (a replace of every
+ * line break) took as long again as JSON.stringify: a 1 GB catalog's 414,000 recordings, 230
+ * against 140 ms.
+ */
+function stringifiedAt(value: unknown, indent: string): string {
+  const depth = indent.length / INDENT.length;
+  if (depth === 0) return JSON.stringify(value, null, 2);
+  // A value with its own toJSON (one that another toJSON returned) would be handed an array index as its key.
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    // JSON.stringify's own lines are indented from column 0; the text of a string never holds a raw
+    // line break (JSON escapes it), so every '\n' is one of its line breaks.
+    return JSON.stringify(value, null, 2).replace(/\n/g, '\n' + indent);
+  }
+  const [before, after] = wrapperAt(depth);
+  const text = JSON.stringify(nested(value, depth), null, 2);
+  return text.slice(before, text.length - after);
+}
+
 /** A member JSON.stringify writes within its array as the walk would: a primitive, or a flat container without `toJSON`. */
 function isFlatMember(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return true;
@@ -69,10 +108,7 @@ function isFlatMember(value: unknown): boolean {
 
 function* writeValue(out: Writer, value: unknown, indent: string): Generator<string> {
   if (!isContainer(value) || isFlat(value)) {
-    // JSON.stringify's own lines are indented from column 0; the text of a string never holds a raw
-    // line break (JSON escapes it), so every '\n' is one of its line breaks.
-    const text = JSON.stringify(value, null, 2);
-    out.text += indent === '' ? text : text.replace(/\n/g, '\n' + indent);
+    out.text += stringifiedAt(value, indent);
   } else if (Array.isArray(value)) {
     if (value.length === 0) {
       out.text += '[]';
@@ -86,9 +122,9 @@ function* writeValue(out: Writer, value: unknown, indent: string): Generator<str
       let end = i;
       while (end < value.length && end - i < FLAT_RUN && isFlatMember(value[end])) end++;
       if (end > i + 1) {
-        const text = JSON.stringify(value.slice(i, end), null, 2);
-        const members = text.slice(1, text.length - 2);
-        out.text += (i === 0 ? '' : ',') + (indent === '' ? members : members.replace(/\n/g, '\n' + indent));
+        // The slice's text at this depth, less its brackets: '[' before and '\n' + indent + ']' after.
+        const text = stringifiedAt(value.slice(i, end), indent);
+        out.text += (i === 0 ? '' : ',') + text.slice(1, text.length - 2 - indent.length);
         i = end - 1;
         if (out.text.length >= out.chunkChars) {
           yield out.text;

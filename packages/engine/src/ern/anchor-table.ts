@@ -1,8 +1,8 @@
 /**
  * A hash table of a record list's numbers by the records' local anchors (`A1`, `R41463`), for the
  * message's index when its records are many (index-of-message.ts, `TypedIndexBuilder`): typed
- * arrays instead of a map entry and a string per anchor, probes that compare hashes first and short
- * anchors packed beside them, so that a probe seldom reads a record.
+ * arrays instead of a map entry and a string per anchor; short anchors are kept packed, longer ones
+ * by hash, so that a probe seldom reads a record.
  */
 import { hashText } from '../hash-text.js';
 import type { Records } from './model.js';
@@ -10,13 +10,7 @@ import { RecordList } from './record-list.js';
 
 /** Slots of an AnchorTable's cache of anchors found lately. */
 const RECENT = 1024;
-/**
- * An AnchorTable keeps its short anchors packed beside their hashes while it has at most this many
- * slots (2 MB a table): past it (a message of several hundred MB), probes read the records again.
- * Tests lower it.
- */
-export const PACKED_ANCHORS = { slots: 1 << 18 };
-/** A slot whose anchor is not packed (longer than 7 characters, or beyond Latin-1). */
+/** A slot's first number when its anchor is not packed (longer than 7 characters, or beyond Latin-1): its second is then the anchor's hash. */
 const LONG = -1;
 /** The two numbers `pack` made. */
 const packing = new Int32Array(2);
@@ -25,7 +19,8 @@ const packing = new Int32Array(2);
  * Packs `text` exactly into two numbers (`packing`): its length and first three characters, then
  * the next four, one byte each; false when it is longer than 7 characters or one is beyond Latin-1.
  * Anchors are mostly short (`A1`, `R41463`, `PArtist1` is the longest of a generated catalog), so a
- * probe compares them there instead of reading a record.
+ * probe compares them there instead of reading a record. The first number's low byte is the length
+ * (0 to 7), so it is never LONG.
  */
 function pack(text: string): boolean {
   const n = text.length;
@@ -43,36 +38,49 @@ function pack(text: string): boolean {
   return true;
 }
 
+/** Where a packed anchor goes: its two numbers mixed (murmur3's finalizer), so that the high bits `start` reads vary. */
+function mixed(lo: number, hi: number): number {
+  let h = lo ^ Math.imul(hi, 0x9e3779b1);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
 /**
  * Record numbers of a list by anchor; the first record with an anchor wins (a duplicate anchor is a
- * finding for a rule, not something to hide here). Each slot keeps its anchor's hash beside the
- * record number, so a probe reads a record (from its bytes, maybe from another page of the store)
- * only when the hashes match: comparing anchors at every colliding slot read records all over the
- * message.
+ * finding for a rule, not something to hide here). Each slot keeps two numbers beside the record
+ * number: a short anchor packed (`pack`: the anchor itself, so a probe compares it there, exactly),
+ * or LONG and a longer anchor's hash, so that a probe reads a record (from its bytes, maybe from
+ * another page of the store) only when the hashes match: comparing anchors at every colliding slot
+ * read records all over the message. Twelve bytes a slot at any size: until the session of
+ * 2026-11-28, a table of more than 262,144 slots (a message of a few hundred MB) kept only hashes,
+ * and its probes read the records of short anchors too (about 0.3 s of a 1 GB message's run).
  */
 export class AnchorTable<T> {
   private slots: Int32Array;
-  private hashes: Int32Array;
-  /**
-   * Each slot's anchor packed (`pack`: two numbers a slot, exact), or LONG, so that a probe whose
-   * hash matches compares it there instead of reading the record (maybe from a page on disk: at 104
-   * MB that took about 3% of the run); null past `PACKED_ANCHORS.slots` slots.
-   */
-  private packed: Int32Array | null;
+  /** Each slot's anchor packed (two numbers), or LONG and its hash. */
+  private firsts: Int32Array;
+  private seconds: Int32Array;
   private size: number;
   /** Anchors held (the table grows past two thirds full). */
   private count = 0;
   /** Records whose anchor an earlier record holds, in order. */
   readonly shadowed: number[] = [];
   /**
-   * Anchors found lately and their records, by hash: a reference is looked up as it is read and
-   * again when its record closes (the index's links), and confirming an anchor reads its record.
-   * Only anchors found are kept, which no later record changes (the first record of an anchor wins).
+   * Anchors found lately and their records, by where they go: a reference is looked up as it is
+   * read and again when its record closes (the index's links), and confirming a long anchor reads
+   * its record. Only anchors found are kept, which no later record changes (the first record of an
+   * anchor wins).
    */
   private readonly recentRefs: (string | undefined)[] = new Array<string | undefined>(RECENT).fill(undefined);
   private readonly recentRecords = new Int32Array(RECENT);
   /** The list when kept as bytes and the anchor is a located value's text: probes compare it in the bytes (`locatedTextIs`), without a view. */
   private readonly stored: RecordList<object> | null;
+  /** `key` (`keyOf`): the anchor's two numbers, and where it goes. */
+  private first = 0;
+  private second = 0;
 
   /** `key`: the field whose located value's text `anchor` gives (`r.reference?.value ?? null`), for probes in the bytes. */
   constructor(
@@ -84,11 +92,22 @@ export class AnchorTable<T> {
     // Two thirds full at most, any size (a power of two would take up to twice that).
     const size = Math.max(16, Math.ceil(list.length * 1.5));
     this.slots = new Int32Array(size).fill(-1);
-    this.hashes = new Int32Array(size);
-    this.packed = size <= PACKED_ANCHORS.slots ? new Int32Array(2 * size) : null;
+    this.firsts = new Int32Array(size);
+    this.seconds = new Int32Array(size);
     this.size = size;
     // Indexed loops: this runs once per message over every record.
     for (let i = 0; i < list.length; i++) this.add(i);
+  }
+
+  /** Sets `first` and `second` for `ref` and returns where it goes (a short anchor is not hashed). */
+  private keyOf(ref: string): number {
+    if (pack(ref)) {
+      this.first = packing[0];
+      this.second = packing[1];
+      return mixed(this.first, this.second);
+    }
+    this.first = LONG;
+    return (this.second = hashText(ref));
   }
 
   /** Indexes record `record` of the list (records come in list order: the first with an anchor wins). */
@@ -96,66 +115,43 @@ export class AnchorTable<T> {
     const ref = this.anchor(this.list.at(record)!);
     if (!ref) return;
     if (3 * (this.count + 1) > 2 * this.size) this.grow();
-    const h = hashText(ref);
-    const short = this.packed !== null && pack(ref);
-    const lo = packing[0];
-    const hi = packing[1];
+    const h = this.keyOf(ref);
+    const { first, second } = this;
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) {
         this.slots[at] = record;
-        this.hashes[at] = h;
-        if (this.packed !== null) {
-          this.packed[2 * at] = short ? lo : LONG;
-          this.packed[2 * at + 1] = hi;
-        }
+        this.firsts[at] = first;
+        this.seconds[at] = second;
         this.count++;
         return;
       }
-      if (this.hashes[at] === h && this.holds(at, held, ref, short, lo, hi)) {
+      if (this.firsts[at] === first && this.seconds[at] === second && (first !== LONG || this.anchors(held, ref))) {
         this.shadowed.push(record);
         return;
       }
     }
   }
 
-  /** Half as many slots again (a 1 GB message's tables fill while its parse thread still runs), each anchor placed again by its hash (anchors held are distinct: none is compared). */
+  /** Half as many slots again (a 1 GB message's tables fill while its parse thread still runs), each anchor placed again by its numbers (anchors held are distinct: none is compared). */
   private grow(): void {
-    const { slots, hashes } = this;
-    const packed = this.packed;
+    const { slots, firsts, seconds } = this;
     this.size = Math.ceil(this.size * 1.5);
     this.slots = new Int32Array(this.size).fill(-1);
-    this.hashes = new Int32Array(this.size);
-    this.packed = packed !== null && this.size <= PACKED_ANCHORS.slots ? new Int32Array(2 * this.size) : null;
+    this.firsts = new Int32Array(this.size);
+    this.seconds = new Int32Array(this.size);
     for (let i = 0; i < slots.length; i++) {
       if (slots[i] === -1) continue;
-      let at = this.start(hashes[i]);
+      const first = firsts[i];
+      let at = this.start(first === LONG ? seconds[i] : mixed(first, seconds[i]));
       while (this.slots[at] !== -1) at = at + 1 === this.size ? 0 : at + 1;
       this.slots[at] = slots[i];
-      this.hashes[at] = hashes[i];
-      if (this.packed !== null) {
-        this.packed[2 * at] = packed![2 * i];
-        this.packed[2 * at + 1] = packed![2 * i + 1];
-      }
+      this.firsts[at] = first;
+      this.seconds[at] = seconds[i];
     }
   }
 
-  /**
-   * Whether slot `at` (record `held`, its hash matching) holds `ref`: compared packed when either is
-   * short (`short`, with `lo` and `hi` from `pack`), else in the record.
-   */
-  private holds(at: number, held: number, ref: string, short: boolean, lo: number, hi: number): boolean {
-    const packed = this.packed;
-    if (packed !== null) {
-      const kept = packed[2 * at];
-      if (kept !== LONG) return short && kept === lo && packed[2 * at + 1] === hi;
-      // A short reference is not a long anchor.
-      if (short) return false;
-    }
-    return this.anchors(held, ref);
-  }
-
-  /** Whether record `held`'s anchor is `ref`. */
+  /** Whether record `held`'s anchor is `ref` (a long anchor whose hash matched). */
   private anchors(held: number, ref: string): boolean {
     if (this.stored !== null) {
       const known = this.stored.locatedTextIs(held, this.key!, ref);
@@ -164,23 +160,21 @@ export class AnchorTable<T> {
     return this.anchor(this.list.at(held)!) === ref;
   }
 
-  /** The first slot to probe for hash `h`: its place scaled to the size (no modulo). */
+  /** The first slot to probe for `h`: its place scaled to the size (no modulo). */
   private start(h: number): number {
     return Math.floor(((h >>> 0) * this.size) / 4294967296);
   }
 
   /** The record number of `ref`, or -1. */
   find(ref: string): number {
-    const h = hashText(ref);
+    const h = this.keyOf(ref);
     const recent = h & (RECENT - 1);
     if (this.recentRefs[recent] === ref) return this.recentRecords[recent];
-    const short = this.packed !== null && pack(ref);
-    const lo = packing[0];
-    const hi = packing[1];
+    const { first, second } = this;
     for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
       const held = this.slots[at];
       if (held === -1) return -1;
-      if (this.hashes[at] === h && this.holds(at, held, ref, short, lo, hi)) {
+      if (this.firsts[at] === first && this.seconds[at] === second && (first !== LONG || this.anchors(held, ref))) {
         this.recentRefs[recent] = ref;
         this.recentRecords[recent] = held;
         return held;

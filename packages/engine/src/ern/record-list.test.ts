@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RecordStore } from './record-store.js';
 import { RecordList, kindAt } from './record-list.js';
+import { PAGE_SPAN } from './record-pages.js';
 
 describe('RecordList', () => {
   const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
@@ -24,6 +25,32 @@ describe('RecordList', () => {
     expect(plain(stored.at(2))).toEqual({ ref: 'R2', kind: 'track', n: 42 });
     expect(stored.at(3)).toBeUndefined();
     expect(stored.at(-4)).toBeUndefined();
+  });
+
+  it('keeps addresses past 4 bytes (a store of more than 1,024 pages, several GB of records) whole', () => {
+    // A store of that size is not written here: this one hands out addresses from page 1,000 on, 300 records a
+    // page, and its views are the addresses the list gives back.
+    let written = 0;
+    const store = {
+      lastShape: -1,
+      newSlot: () => 0,
+      write: () => (1000 + Math.floor(written / 300)) * PAGE_SPAN + (written++ % 300) * 97,
+      view: (at: number) => ({ at }),
+    } as unknown as RecordStore;
+    const stored = new RecordList<{ at?: number; n: number }>(store);
+    for (let i = 0; i < 30_000; i++) {
+      stored.push({ n: i });
+      if (i % 1000 === 999) stored.seal();
+    }
+    stored.seal();
+    const expected = (i: number) => (1000 + Math.floor(i / 300)) * PAGE_SPAN + (i % 300) * 97;
+    expect(expected(7199)).toBeLessThan(2 ** 31);
+    expect(expected(7200)).toBeGreaterThanOrEqual(2 ** 31);
+    for (const i of [0, 7199, 7200, 7500, 29_999]) expect(stored.at(i)!.at, `record ${i}`).toBe(expected(i));
+    // A record written again past the narrow range (a view's setter) keeps its new address too.
+    stored.moved(5, 3 * 2 ** 32 + 12);
+    expect(stored.at(5)!.at).toBe(3 * 2 ** 32 + 12);
+    expect(stored.at(6)!.at).toBe(expected(6));
   });
 
   it('makes a view at each read; a view assigned moves its record and the list reads it there', () => {

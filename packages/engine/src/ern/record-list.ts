@@ -1,6 +1,6 @@
 /**
  * A list of the model kept as bytes (record-store.ts): the releases, resources, deals or parties
- * of a message too big to keep as objects. It holds each record's address, 8 bytes, and makes a
+ * of a message too big to keep as objects. It holds each record's address, 4 bytes, and makes a
  * view when a record is asked for: a view kept per record took 40 bytes (the view and its slot in
  * an array), 50 MB for the 1.27 million records of a 1 GB message, which the collector marked on
  * every full collection. A view is made again at each read, so two reads of one record give two
@@ -14,9 +14,16 @@ import type { Records } from './model.js';
 import type { RecordStore } from './record-store.js';
 import { HELD_KEY } from './record-views.js';
 
+/** The largest address a list keeps in 4 bytes: a store of up to 1,024 pages (PAGE_SPAN each). */
+const NARROW_ADDRESS = 0x7fffffff;
+
 export class RecordList<T extends object> implements Records<T> {
-  /** Addresses of the sealed records; a record that is not a plain object stays in `others` (its address is -1 - its place there). */
-  private addresses = new Float64Array(16);
+  /**
+   * Addresses of the sealed records; a record that is not a plain object stays in `others` (its
+   * address is -1 - its place there). Four bytes each while the store's addresses fit (about 1 GB of
+   * records, a message of several GB), eight past that (`widen`): at 1 GB 4 MB less per list.
+   */
+  private addresses: Int32Array | Float64Array = new Int32Array(16);
   /** Each sealed record's shape (record-store.ts), and its `kind` (record-views.ts) as a number into `kinds` (0: none). */
   private shapes = new Uint16Array(16);
   private held = new Uint8Array(16);
@@ -55,7 +62,9 @@ export class RecordList<T extends object> implements Records<T> {
         this.addresses[i] = -this.others.push(item);
         continue;
       }
-      this.addresses[i] = this.store.write(item as Record<string, unknown>, this.slot);
+      const at = this.store.write(item as Record<string, unknown>, this.slot);
+      if (at > NARROW_ADDRESS) this.widen();
+      this.addresses[i] = at;
       // Plus one; 0: read from the store (the model's shapes number in the hundreds).
       this.shapes[i] = this.store.lastShape < 0xffff ? this.store.lastShape + 1 : 0;
       if (HELD_KEY in item) this.hold(i, (item as Record<string, unknown>)[HELD_KEY]);
@@ -64,7 +73,7 @@ export class RecordList<T extends object> implements Records<T> {
   }
 
   private grow(size: number): void {
-    const addresses = new Float64Array(size);
+    const addresses = this.addresses instanceof Int32Array ? new Int32Array(size) : new Float64Array(size);
     addresses.set(this.addresses.subarray(0, this.sealed));
     this.addresses = addresses;
     const shapes = new Uint16Array(size);
@@ -73,6 +82,12 @@ export class RecordList<T extends object> implements Records<T> {
     const held = new Uint8Array(size);
     held.set(this.held.subarray(0, this.sealed));
     this.held = held;
+  }
+
+  /** Keeps the addresses in 8 bytes from now on (an address past NARROW_ADDRESS). */
+  private widen(): void {
+    if (this.addresses instanceof Float64Array) return;
+    this.addresses = Float64Array.from(this.addresses);
   }
 
   /** Record `i`'s `kind` is `value` (sealed, or assigned through a view). */
@@ -120,6 +135,7 @@ export class RecordList<T extends object> implements Records<T> {
 
   /** A view's setter wrote record `i` again, at `at`. */
   moved(i: number, at: number): void {
+    if (at > NARROW_ADDRESS) this.widen();
     this.addresses[i] = at;
   }
 
