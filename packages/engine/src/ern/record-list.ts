@@ -125,12 +125,37 @@ export class RecordList<T extends object> implements Records<T> {
    * sealed or not stored, of an unknown shape, or a field of another kind): read the record.
    */
   locatedTextIs(i: number, key: string, text: string): boolean | null {
-    if (i < 0 || i >= this.sealed || key === HELD_KEY) return null;
-    const at = this.addresses[i];
-    const shape = this.shapes[i];
-    if (at < 0 || shape === 0) return null;
-    const index = this.store.keyIndex(shape - 1, key);
+    const at = key === HELD_KEY ? -1 : this.storedAt(i);
+    if (at < 0) return null;
+    const index = this.store.keyIndex(this.shapes[i] - 1, key);
     return index < 0 ? null : this.store.locatedTextIs(at, index, text);
+  }
+
+  /**
+   * Record `i`'s field `key` as text (a located value's or a string's), read in the store's bytes
+   * without a view (record-store.ts `textOf`); null for a null field; undefined when that cannot
+   * tell (a record not sealed or not stored, of an unknown shape, or a field of another kind).
+   */
+  textOf(i: number, key: string): string | null | undefined {
+    const at = key === HELD_KEY ? -1 : this.storedAt(i);
+    if (at < 0) return undefined;
+    const index = this.store.keyIndex(this.shapes[i] - 1, key);
+    return index < 0 ? undefined : this.store.textOf(at, index);
+  }
+
+  /** The text of `item`'s value in the first object of record `i`'s list `key` (its first title's `text`), as `textOf` tells it. */
+  firstItemTextOf(i: number, key: string, item: string): string | null | undefined {
+    const at = key === HELD_KEY ? -1 : this.storedAt(i);
+    if (at < 0) return undefined;
+    const index = this.store.keyIndex(this.shapes[i] - 1, key);
+    return index < 0 ? undefined : this.store.firstItemTextOf(at, index, item);
+  }
+
+  /** Record `i`'s address when it is sealed, in the store and of a known shape; else -1. */
+  private storedAt(i: number): number {
+    if (i < 0 || i >= this.sealed || this.shapes[i] === 0) return -1;
+    const at = this.addresses[i];
+    return at < 0 ? -1 : at;
   }
 
   /** A view's setter wrote record `i` again, at `at`. */

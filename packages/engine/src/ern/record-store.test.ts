@@ -109,6 +109,47 @@ describe('RecordStore', () => {
     expect(store.decode(addresses.at(-1)!).reference).toBeInstanceOf(TableLocated);
   });
 
+  it("reads a field's text, and its first item's, from the bytes as reading the value would, or says it cannot", () => {
+    const store = new RecordStore();
+    const slot = store.newSlot();
+    const located = (value: string, i: number) => new TableLocated(value, i % 2 === 0 ? r7 : m, isrc, 1001 + i, 5, table);
+    const titles = (i: number): unknown => {
+      if (i % 7 === 0) return [];
+      if (i % 7 === 1) return null;
+      // The wanted key after a run of nulls and a list; a title without the key; the text not a string.
+      if (i % 7 === 2) return [{ type: null, territory: null, parts: ['a', 'b'], text: `Title ${i}` }, { text: 'second' }];
+      if (i % 7 === 3) return [{ type: 'x' }];
+      if (i % 7 === 4) return [{ text: 7 }];
+      if (i % 7 === 5) return ['not an object'];
+      return [{ text: i % 2 ? `Tí ${i}` : 'Tí 旅', type: 'DisplayTitle' }];
+    };
+    const values = (i: number) => ({
+      loc: new TableLoc(r7, -1, 1000 + i, 3, table),
+      reference: i % 5 === 0 ? null : located(i % 3 ? `R${i}` : 'R€', i),
+      plain: i % 4 === 0 ? 'same' : `plain ${i}`,
+      count: i,
+      titles: titles(i),
+      // A located value whose value is not a string.
+      odd: new TableLocated(i % 2 ? 5 : null, r7, isrc, 1000, 1, table),
+    });
+    const addresses = Array.from({ length: 140 }, (_, i) => store.write(values(i), slot));
+    addresses.forEach((at, i) => {
+      const record = store.decode(at) as Record<string, unknown>;
+      const text = (v: unknown) => (v === null ? null : v instanceof TableLocated ? (typeof v.value === 'string' ? v.value : v.value === null ? null : undefined) : typeof v === 'string' ? v : undefined);
+      expect(store.textOf(at, 1), `reference ${i}`).toBe(text(record.reference));
+      expect(store.textOf(at, 2), `plain ${i}`).toBe(record.plain);
+      expect(store.textOf(at, 3), `count ${i}`).toBeUndefined();
+      expect(store.textOf(at, 5), `odd ${i}`).toBe(i % 2 ? undefined : null);
+      const list = record.titles as unknown[] | null;
+      const first = list?.[0];
+      const wanted = list === null || list.length === 0 ? null : first !== null && typeof first === 'object' ? text((first as Record<string, unknown>).text ?? null) : undefined;
+      expect(store.firstItemTextOf(at, 4, 'text'), `titles ${i}`).toBe(wanted);
+      // A list is not a text, and a text is not a list.
+      expect(store.textOf(at, 4)).toBe(list === null ? null : undefined);
+      expect(store.firstItemTextOf(at, 2, 'text')).toBeUndefined();
+    });
+  });
+
   it('writes a string met again in a record as a reference back, also across containers whose lengths grow', () => {
     const store = new RecordStore();
     const long = 'y'.repeat(300);

@@ -192,6 +192,62 @@ export class RecordStore extends RecordShapes {
     }
     return null;
   }
+  /**
+   * The text of field `index` of the record at `at`, a located value's or a string's, read without
+   * making the located value or a view (a report lists a catalog's 414,000 recordings this way); null
+   * for a null field; undefined when the field holds anything else, for the caller to read.
+   */
+  textOf(at: number, index: number): string | null | undefined {
+    this.reach(at, index);
+    return this.textHere();
+  }
+  /**
+   * The text (as `textOf`) of `key` of the first object in the list of field `index` (a record's
+   * first title); null when the list is empty or null, or its first object has no such key;
+   * undefined when the field or that value is of another kind.
+   */
+  firstItemTextOf(at: number, index: number, key: string): string | null | undefined {
+    this.reach(at, index);
+    if (this.nulls > 0) return null;
+    const tag = this.buf[this.pos++];
+    if (tag === Tag.Null || tag === Tag.Nulls || tag === Tag.Empty) return null;
+    if (tag !== Tag.Array) return undefined;
+    this.readVarint();
+    if (this.readVarint() === 0) return null;
+    if (this.buf[this.pos++] !== Tag.Object) return undefined;
+    this.readVarint();
+    const field = this.keyIndex(this.readVarint(), key);
+    if (field < 0) return null;
+    for (let i = 0; i < field; i++) this.skip();
+    return this.textHere();
+  }
+  /** The text of the value at the reader's position (see `textOf`). */
+  private textHere(): string | null | undefined {
+    if (this.nulls > 0) return null;
+    const tag = this.buf[this.pos];
+    switch (tag) {
+      case Tag.Null:
+      case Tag.Nulls:
+        return null;
+      case Tag.Located:
+      case Tag.LocatedHere: {
+        this.pos++;
+        // The location: a row difference (Located only), the relative row, the line difference, the column.
+        if (tag === Tag.Located) this.readVarint();
+        this.readVarint();
+        this.readVarint();
+        this.readVarint();
+        const value = this.value();
+        return typeof value === 'string' ? value : value === null ? null : undefined;
+      }
+      case Tag.Latin1:
+      case Tag.Utf16:
+      case Tag.Interned:
+      case Tag.Again:
+        return this.value() as string;
+    }
+    return undefined;
+  }
   /** Writes the record at `at` again with field `index` set to `value`; returns the new address. */
   assign(at: number, index: number, value: unknown): number {
     const shape = this.shapes[this.shapeAt(at)];
