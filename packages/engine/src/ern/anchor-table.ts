@@ -38,6 +38,13 @@ function pack(text: string): boolean {
   return true;
 }
 
+/** `size` empty slots of an AnchorTable: three numbers each, the first -1. */
+function emptySlots(size: number): Int32Array {
+  const slots = new Int32Array(3 * size);
+  for (let i = 0; i < slots.length; i += 3) slots[i] = -1;
+  return slots;
+}
+
 /** Where a packed anchor goes: its two numbers mixed (murmur3's finalizer), so that the high bits `start` reads vary. */
 function mixed(lo: number, hi: number): number {
   let h = lo ^ Math.imul(hi, 0x9e3779b1);
@@ -59,10 +66,11 @@ function mixed(lo: number, hi: number): number {
  * and its probes read the records of short anchors too (about 0.3 s of a 1 GB message's run).
  */
 export class AnchorTable<T> {
+  /**
+   * Three numbers a slot, side by side (a probe of a large table reads one cache line, not three
+   * arrays): the record number (-1: empty), then its anchor packed (two numbers), or LONG and its hash.
+   */
   private slots: Int32Array;
-  /** Each slot's anchor packed (two numbers), or LONG and its hash. */
-  private firsts: Int32Array;
-  private seconds: Int32Array;
   private size: number;
   /** Anchors held (the table grows past two thirds full). */
   private count = 0;
@@ -91,9 +99,7 @@ export class AnchorTable<T> {
     this.stored = key !== null && list instanceof RecordList ? (list as RecordList<object>) : null;
     // Two thirds full at most, any size (a power of two would take up to twice that).
     const size = Math.max(16, Math.ceil(list.length * 1.5));
-    this.slots = new Int32Array(size).fill(-1);
-    this.firsts = new Int32Array(size);
-    this.seconds = new Int32Array(size);
+    this.slots = emptySlots(size);
     this.size = size;
     // Indexed loops: this runs once per message over every record.
     for (let i = 0; i < list.length; i++) this.add(i);
@@ -117,16 +123,17 @@ export class AnchorTable<T> {
     if (3 * (this.count + 1) > 2 * this.size) this.grow();
     const h = this.keyOf(ref);
     const { first, second } = this;
-    for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
-      const held = this.slots[at];
+    const slots = this.slots;
+    for (let at = 3 * this.start(h); ; at = at + 3 === slots.length ? 0 : at + 3) {
+      const held = slots[at];
       if (held === -1) {
-        this.slots[at] = record;
-        this.firsts[at] = first;
-        this.seconds[at] = second;
+        slots[at] = record;
+        slots[at + 1] = first;
+        slots[at + 2] = second;
         this.count++;
         return;
       }
-      if (this.firsts[at] === first && this.seconds[at] === second && (first !== LONG || this.anchors(held, ref))) {
+      if (slots[at + 1] === first && slots[at + 2] === second && (first !== LONG || this.anchors(held, ref))) {
         this.shadowed.push(record);
         return;
       }
@@ -135,19 +142,18 @@ export class AnchorTable<T> {
 
   /** Half as many slots again (a 1 GB message's tables fill while its parse thread still runs), each anchor placed again by its numbers (anchors held are distinct: none is compared). */
   private grow(): void {
-    const { slots, firsts, seconds } = this;
+    const old = this.slots;
     this.size = Math.ceil(this.size * 1.5);
-    this.slots = new Int32Array(this.size).fill(-1);
-    this.firsts = new Int32Array(this.size);
-    this.seconds = new Int32Array(this.size);
-    for (let i = 0; i < slots.length; i++) {
-      if (slots[i] === -1) continue;
-      const first = firsts[i];
-      let at = this.start(first === LONG ? seconds[i] : mixed(first, seconds[i]));
-      while (this.slots[at] !== -1) at = at + 1 === this.size ? 0 : at + 1;
-      this.slots[at] = slots[i];
-      this.firsts[at] = first;
-      this.seconds[at] = seconds[i];
+    const slots = (this.slots = emptySlots(this.size));
+    for (let i = 0; i < old.length; i += 3) {
+      if (old[i] === -1) continue;
+      const first = old[i + 1];
+      const second = old[i + 2];
+      let at = 3 * this.start(first === LONG ? second : mixed(first, second));
+      while (slots[at] !== -1) at = at + 3 === slots.length ? 0 : at + 3;
+      slots[at] = old[i];
+      slots[at + 1] = first;
+      slots[at + 2] = second;
     }
   }
 
@@ -170,11 +176,11 @@ export class AnchorTable<T> {
     const h = this.keyOf(ref);
     const recent = h & (RECENT - 1);
     if (this.recentRefs[recent] === ref) return this.recentRecords[recent];
-    const { first, second } = this;
-    for (let at = this.start(h); ; at = at + 1 === this.size ? 0 : at + 1) {
-      const held = this.slots[at];
+    const { first, second, slots } = this;
+    for (let at = 3 * this.start(h); ; at = at + 3 === slots.length ? 0 : at + 3) {
+      const held = slots[at];
       if (held === -1) return -1;
-      if (this.firsts[at] === first && this.seconds[at] === second && (first !== LONG || this.anchors(held, ref))) {
+      if (slots[at + 1] === first && slots[at + 2] === second && (first !== LONG || this.anchors(held, ref))) {
         this.recentRefs[recent] = ref;
         this.recentRecords[recent] = held;
         return held;
