@@ -86,7 +86,7 @@ export class AnchorTable<T> {
   private readonly recentRecords = new Int32Array(RECENT);
   /** The list when kept as bytes and the anchor is a located value's text: probes compare it in the bytes (`locatedTextIs`), without a view. */
   private readonly stored: RecordList<object> | null;
-  /** `key` (`keyOf`): the anchor's two numbers, and where it goes. */
+  /** The two numbers of the anchor last given to `keyOf` (which returns where it goes). */
   private first = 0;
   private second = 0;
 
