@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatterFor, type Report } from '@ddex-check/engine';
+import { StreamedList, formatterFor, type Report } from '@ddex-check/engine';
 import { generateErn43 } from '../../../bench/generate-ern43.mjs';
 import { run } from '../src/run.js';
 import { CHUNK_CHARS, jsonChunks } from '../src/check/json-chunks.js';
@@ -58,6 +58,28 @@ describe('jsonChunks', () => {
     // A run of flat members is written whole: a chunk may pass chunkChars by at most one run's text.
     expect(Math.max(...chunks.map((c) => c.length))).toBeLessThan(4096 + 256 * 200);
     expect(chunks.length).toBeGreaterThan(10);
+  });
+
+  it('writes a list made as it is read (StreamedList) run by run, as JSON.stringify writes the whole array', () => {
+    const flat = fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.string(), fc.integer(), fc.constant(null)));
+    const member = fc.oneof(flat, flat, fc.string(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
+    fc.assert(
+      fc.property(fc.array(fc.array(member, { maxLength: 300 }), { maxLength: 5 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 5000 }), (runs, depth, chunkChars) => {
+        let made = 0;
+        const list = new StreamedList(() => {
+          made++;
+          return runs;
+        });
+        let value: unknown = { recordings: list, n: 1 };
+        for (let i = 0; i < depth; i++) value = i % 2 ? [value, 1] : { would_create: value };
+        const text = [...jsonChunks(value, chunkChars)].join('');
+        // Its runs were read once, never made whole by its toJSON.
+        expect(made).toBe(1);
+        expect(text).toBe(stringified(value));
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('hands out chunks of about chunkChars, never the whole text at once', () => {

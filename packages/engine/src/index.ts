@@ -8,6 +8,7 @@ export { prestartParseThread, PARSE_THREAD_MIN_BYTES, YOUNG_GENERATION_MB as PAR
 export { WorkerPool, type WorkerPoolOptions } from './workers/worker-pool.js';
 export type { ValidateInput, ValidateOptions, ProgressEvent, MessageSnapshots } from './options.js';
 export * from './report/types.js';
+export { StreamedList } from './report/streamed-list.js';
 export type * from './ern/model.js';
 export type { Catalog, CatalogRelease, CatalogRecording, StaffDecision } from './catalog/types.js';
 export type { Profile } from './profile/types.js';

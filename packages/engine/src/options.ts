@@ -48,8 +48,11 @@ export interface ValidateOptions {
    * List `would_create.recordings` (default true). A catalog message names hundreds of thousands,
    * each read from the model at the end (about 40 ms at 104 MB); a caller that shows none (the
    * CLI's text, JUnit, SARIF and GitHub outputs) passes false, and the list is then empty.
+   * 'stream': the recordings of a message kept as bytes are not held but read from its model each
+   * time the list is read (a `StreamedList`: iterate it, or JSON.stringify it); the model stays
+   * alive as long as the report. The CLI's JSON output asks for this.
    */
-  recordings?: boolean;
+  recordings?: boolean | 'stream';
   /** Upper bounds for zips: total uncompressed bytes and compression ratio. */
   limits?: { maxUncompressedBytes?: number; maxCompressionRatio?: number };
   /**

@@ -2,8 +2,11 @@
  * `-f json` written piece by piece: the same bytes as the engine's json formatter
  * (`JSON.stringify(reports, null, 2) + '\n'`), cut into chunks of about CHUNK_CHARS, so that the CLI
  * never holds the whole text of a large report (a 1 GB catalog's 414,000 recordings make a text of
- * hundreds of MB, held beside the report itself) and the writer's back-pressure paces it.
+ * hundreds of MB, held beside the report itself) and the writer's back-pressure paces it. A list
+ * made as it is read (the engine's StreamedList: a catalog's recordings, asked for with
+ * `recordings: 'stream'`) is written run by run, never made whole.
  */
+import { StreamedList } from '@ddex-check/engine';
 
 /** Chunks are handed out once they reach this many characters. */
 export const CHUNK_CHARS = 64 * 1024;
@@ -29,6 +32,8 @@ interface Writer {
 
 /** What JSON.stringify serializes in place of `value` (its `toJSON`), or undefined when it leaves it out. */
 function prepared(value: unknown, key: string): unknown {
+  // A list made as it is read is written run by run (writeList), not made whole by its toJSON.
+  if (value instanceof StreamedList) return value;
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     value = (value as { toJSON(key: string): unknown }).toJSON(key);
   }
@@ -107,41 +112,11 @@ function isFlatMember(value: unknown): boolean {
 }
 
 function* writeValue(out: Writer, value: unknown, indent: string): Generator<string> {
-  if (!isContainer(value) || isFlat(value)) {
+  if (value instanceof StreamedList) yield* writeList(out, value.runs(), indent);
+  else if (!isContainer(value) || isFlat(value)) {
     out.text += stringifiedAt(value, indent);
   } else if (Array.isArray(value)) {
-    if (value.length === 0) {
-      out.text += '[]';
-      return;
-    }
-    const inner = indent + INDENT;
-    out.text += '[';
-    for (let i = 0; i < value.length; i++) {
-      // A run of flat members (a report's checks) is written by JSON.stringify, FLAT_RUN at a time:
-      // its text of the slice, less the brackets, indented. 34,000 checks took 62-75 ms one by one.
-      let end = i;
-      while (end < value.length && end - i < FLAT_RUN && isFlatMember(value[end])) end++;
-      if (end > i + 1) {
-        // The slice's text at this depth, less its brackets: '[' before and '\n' + indent + ']' after.
-        const text = stringifiedAt(value.slice(i, end), indent);
-        out.text += (i === 0 ? '' : ',') + text.slice(1, text.length - 2 - indent.length);
-        i = end - 1;
-        if (out.text.length >= out.chunkChars) {
-          yield out.text;
-          out.text = '';
-        }
-        continue;
-      }
-      out.text += (i === 0 ? '\n' : ',\n') + inner;
-      const member = prepared(value[i], String(i));
-      if (member === undefined) out.text += 'null';
-      else yield* writeValue(out, member, inner);
-      if (out.text.length >= out.chunkChars) {
-        yield out.text;
-        out.text = '';
-      }
-    }
-    out.text += '\n' + indent + ']';
+    yield* writeList(out, [value], indent);
   } else {
     const inner = indent + INDENT;
     let written = 0;
@@ -157,4 +132,35 @@ function* writeValue(out: Writer, value: unknown, indent: string): Generator<str
     }
     out.text += written === 0 ? '{}' : '\n' + indent + '}';
   }
+}
+
+/** An array given as runs of its members (one run: an array; several: a StreamedList), written as JSON.stringify writes the array. */
+function* writeList(out: Writer, runs: Iterable<unknown[]>, indent: string): Generator<string> {
+  const inner = indent + INDENT;
+  let written = 0;
+  for (const value of runs) {
+    for (let i = 0; i < value.length; i++) {
+      // A run of flat members (a report's checks) is written by JSON.stringify, FLAT_RUN at a time:
+      // its text of the slice, less the brackets, indented. 34,000 checks took 62-75 ms one by one.
+      let end = i;
+      while (end < value.length && end - i < FLAT_RUN && isFlatMember(value[end])) end++;
+      if (end > i + 1) {
+        // The slice's text at this depth, less its brackets: '[' before and '\n' + indent + ']' after.
+        const text = stringifiedAt(value.slice(i, end), indent);
+        out.text += (written === 0 ? '[' : ',') + text.slice(1, text.length - 2 - indent.length);
+        written += end - i;
+        i = end - 1;
+      } else {
+        out.text += (written++ === 0 ? '[\n' : ',\n') + inner;
+        const member = prepared(value[i], String(written - 1));
+        if (member === undefined) out.text += 'null';
+        else yield* writeValue(out, member, inner);
+      }
+      if (out.text.length >= out.chunkChars) {
+        yield out.text;
+        out.text = '';
+      }
+    }
+  }
+  out.text += written === 0 ? '[]' : '\n' + indent + ']';
 }

@@ -116,7 +116,8 @@ export async function resolveSettings(inputs: string[], raw: RawCheckOptions, ta
         deep: raw.deep === true,
         media: raw.media !== false,
         // A catalog's recordings are listed only for an output that prints them (JSON).
-        recordings: targets.some((t) => FORMATS_WITH_RECORDINGS.has(t.format)),
+        // Streamed: read from the model as the JSON is written, never held as objects (414,000 at 1 GB).
+        recordings: targets.some((t) => FORMATS_WITH_RECORDINGS.has(t.format)) ? 'stream' : false,
       },
       baseline: raw.baseline ? path.resolve(cwd, raw.baseline) : null,
       writeBaseline: raw.writeBaseline ? path.resolve(cwd, raw.writeBaseline) : null,

@@ -2,6 +2,7 @@
  * The report: the same object everywhere (engine result, CLI `--format json` element, the API's
  * `data`, the SFTP `.report.json`). Its JSON Schema is `schemas/report.schema.json`.
  */
+import type { StreamedList } from './streamed-list.js';
 
 export const STAGES = [
   'package',
@@ -107,10 +108,22 @@ export interface MessageSummary {
   rejected: boolean;
 }
 
+export interface WouldCreateRecording {
+  file: string;
+  release: string;
+  reference: string;
+  title: string | null;
+  isrc: string | null;
+}
+
 export interface WouldCreate {
   releases: { file: string; reference: string; title: string | null; upc: string | null; outcome: 'created' | 'updated' }[];
-  /** Sound recordings of the releases above; `release` is the first release (by reference) that holds each. */
-  recordings: { file: string; release: string; reference: string; title: string | null; isrc: string | null }[];
+  /**
+   * Sound recordings of the releases above; `release` is the first release (by reference) that holds
+   * each. A list made as it is read (`StreamedList`) when `ValidateOptions.recordings` is 'stream'
+   * and a message was kept as bytes.
+   */
+  recordings: WouldCreateRecording[] | StreamedList<WouldCreateRecording>;
   artists: { name: string; reference: string | null }[];
 }
 

@@ -21,7 +21,7 @@ export interface ReportRun {
   schemaEngine: string;
   startedAt: Date;
   /** List `would_create.recordings` (`ValidateOptions.recordings`). */
-  recordings?: boolean;
+  recordings?: boolean | 'stream';
 }
 
 export class ReportAssembler {
