@@ -125,10 +125,7 @@ export class RecordList<T extends object> implements Records<T> {
    * sealed or not stored, of an unknown shape, or a field of another kind): read the record.
    */
   locatedTextIs(i: number, key: string, text: string): boolean | null {
-    const at = key === HELD_KEY ? -1 : this.storedAt(i);
-    if (at < 0) return null;
-    const index = this.store.keyIndex(this.shapes[i] - 1, key);
-    return index < 0 ? null : this.store.locatedTextIs(at, index, text);
+    return this.inBytes(i, key, null, (at, index) => this.store.locatedTextIs(at, index, text));
   }
 
   /**
@@ -137,25 +134,24 @@ export class RecordList<T extends object> implements Records<T> {
    * tell (a record not sealed or not stored, of an unknown shape, or a field of another kind).
    */
   textOf(i: number, key: string): string | null | undefined {
-    const at = key === HELD_KEY ? -1 : this.storedAt(i);
-    if (at < 0) return undefined;
-    const index = this.store.keyIndex(this.shapes[i] - 1, key);
-    return index < 0 ? undefined : this.store.textOf(at, index);
+    return this.inBytes(i, key, undefined, (at, index) => this.store.textOf(at, index));
   }
 
   /** The text of `item`'s value in the first object of record `i`'s list `key` (its first title's `text`), as `textOf` tells it. */
   firstItemTextOf(i: number, key: string, item: string): string | null | undefined {
-    const at = key === HELD_KEY ? -1 : this.storedAt(i);
-    if (at < 0) return undefined;
-    const index = this.store.keyIndex(this.shapes[i] - 1, key);
-    return index < 0 ? undefined : this.store.firstItemTextOf(at, index, item);
+    return this.inBytes(i, key, undefined, (at, index) => this.store.firstItemTextOf(at, index, item));
   }
 
-  /** Record `i`'s address when it is sealed, in the store and of a known shape; else -1. */
-  private storedAt(i: number): number {
-    if (i < 0 || i >= this.sealed || this.shapes[i] === 0) return -1;
+  /**
+   * `read(address, field)` for field `key` of record `i` in the store's bytes; `none` when the record
+   * is not sealed or not stored, of an unknown shape, or has no such field (or `key` is the held one).
+   */
+  private inBytes<R>(i: number, key: string, none: R, read: (at: number, index: number) => R): R {
+    if (i < 0 || i >= this.sealed || this.shapes[i] === 0 || key === HELD_KEY) return none;
     const at = this.addresses[i];
-    return at < 0 ? -1 : at;
+    if (at < 0) return none;
+    const index = this.store.keyIndex(this.shapes[i] - 1, key);
+    return index < 0 ? none : read(at, index);
   }
 
   /** A view's setter wrote record `i` again, at `at`. */
