@@ -45,6 +45,33 @@ function emptySlots(size: number): Int32Array {
   return slots;
 }
 
+/**
+ * Numbered anchors (`numbered`) are kept apart at all; tests turn it off to probe the hash table
+ * with anchors that would be numbered.
+ */
+export const NUMBERED_ANCHORS = { on: true };
+/** A table's numbered anchors may take numbers up to this many, or four times its anchors when more: a number far beyond goes to the hash table. */
+const NUMBERED_MIN = 1 << 16;
+/** Digits of a numbered anchor's number at most (it stays below 10^9, an Int32). */
+const NUMBER_DIGITS = 9;
+
+/**
+ * The prefix of `text` when it is one followed by a number (`A` of `A41463`): the prefix not empty
+ * and ending in a non-digit, the number written without a leading zero (`A0` is one, `A07` is not,
+ * so that one anchor gives one number and one number one anchor). Null otherwise.
+ */
+function numberedPrefix(text: string): string | null {
+  let p = text.length;
+  while (p > 0 && isDigit(text.charCodeAt(p - 1))) p--;
+  const digits = text.length - p;
+  if (p === 0 || digits === 0 || digits > NUMBER_DIGITS || (digits > 1 && text.charCodeAt(p) === 0x30)) return null;
+  return text.slice(0, p);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
 /** Where a packed anchor goes: its two numbers mixed (murmur3's finalizer), so that the high bits `start` reads vary. */
 function mixed(lo: number, hi: number): number {
   let h = lo ^ Math.imul(hi, 0x9e3779b1);
@@ -57,7 +84,10 @@ function mixed(lo: number, hi: number): number {
 
 /**
  * Record numbers of a list by anchor; the first record with an anchor wins (a duplicate anchor is a
- * finding for a rule, not something to hide here). Each slot keeps two numbers beside the record
+ * finding for a rule, not something to hide here). Anchors written as the table's prefix and a
+ * number (`A1` … `A414000`, as DDEX's samples and most senders number them) are kept by number in
+ * an array, four bytes each: no hash, and a lookup of the next anchor reads next to the last one's.
+ * The prefix is the first such anchor's. The others go to a hash table. Each slot keeps two numbers beside the record
  * number: a short anchor packed (`pack`: the anchor itself, so a probe compares it there, exactly),
  * or LONG and a longer anchor's hash, so that a probe reads a record (from its bytes, maybe from
  * another page of the store) only when the hashes match: comparing anchors at every colliding slot
@@ -86,6 +116,16 @@ export class AnchorTable<T> {
   private readonly recentRecords = new Int32Array(RECENT);
   /** The list when kept as bytes and the anchor is a located value's text: probes compare it in the bytes (`locatedTextIs`), without a view. */
   private readonly stored: RecordList<object> | null;
+  /**
+   * Numbered anchors (the table's `prefix` and a number): the record number + 1 by number (0: none).
+   * The array grows with the numbers met, which may go up to NUMBERED_MIN or four times the anchors.
+   */
+  private byNumber = new Int32Array(0);
+  private prefix: string | null = null;
+  /** Anchors held by number. */
+  private numberedCount = 0;
+  /** Anchors of the prefix in the hash table, their numbers beyond the limit when they came: until one is, a number not held is not held at all. */
+  private farNumbers = 0;
   /** The two numbers of the anchor last given to `keyOf` (which returns where it goes). */
   private first = 0;
   private second = 0;
@@ -97,8 +137,8 @@ export class AnchorTable<T> {
     private readonly key: string | null = null,
   ) {
     this.stored = key !== null && list instanceof RecordList ? (list as RecordList<object>) : null;
-    // Two thirds full at most, any size (a power of two would take up to twice that).
-    const size = Math.max(16, Math.ceil(list.length * 1.5));
+    // Two thirds full at most, any size (a power of two would take up to twice that); numbered anchors mostly go elsewhere.
+    const size = 16;
     this.slots = emptySlots(size);
     this.size = size;
     // Indexed loops: this runs once per message over every record.
@@ -116,10 +156,46 @@ export class AnchorTable<T> {
     return (this.second = hashText(ref));
   }
 
+  /** The number of `ref` when it is the table's prefix and a number (`numberedPrefix`), else -1. */
+  private numberOf(ref: string): number {
+    const prefix = this.prefix;
+    if (prefix === null) return -1;
+    const p = prefix.length;
+    const n = ref.length;
+    if (n <= p || n > p + NUMBER_DIGITS || !ref.startsWith(prefix)) return -1;
+    let c = ref.charCodeAt(p);
+    if (!isDigit(c) || (c === 0x30 && n > p + 1)) return -1;
+    let v = c - 0x30;
+    for (let i = p + 1; i < n; i++) {
+      c = ref.charCodeAt(i);
+      if (!isDigit(c)) return -1;
+      v = v * 10 + (c - 0x30);
+    }
+    return v;
+  }
+
   /** Indexes record `record` of the list (records come in list order: the first with an anchor wins). */
   add(record: number): void {
     const ref = this.anchor(this.list.at(record)!);
     if (!ref) return;
+    if (this.prefix === null && NUMBERED_ANCHORS.on) this.prefix = numberedPrefix(ref);
+    const number = this.numberOf(ref);
+    // Up to a limit that only grows: a number beyond it now was beyond it before, so no earlier record holds the anchor by number.
+    if (number >= 0 && number < Math.max(NUMBERED_MIN, 4 * (this.numberedCount + this.count + 1))) {
+      if ((number < this.byNumber.length && this.byNumber[number] !== 0) || (this.farNumbers > 0 && this.hashed(ref) !== -1)) {
+        this.shadowed.push(record);
+        return;
+      }
+      if (number >= this.byNumber.length) {
+        const grown = new Int32Array(Math.max(number + 1, Math.ceil(this.byNumber.length * 1.5), 1024));
+        grown.set(this.byNumber);
+        this.byNumber = grown;
+      }
+      this.byNumber[number] = record + 1;
+      this.numberedCount++;
+      return;
+    }
+    if (number >= 0) this.farNumbers++;
     if (3 * (this.count + 1) > 2 * this.size) this.grow();
     const h = this.keyOf(ref);
     const { first, second } = this;
@@ -173,6 +249,17 @@ export class AnchorTable<T> {
 
   /** The record number of `ref`, or -1. */
   find(ref: string): number {
+    const number = this.numberOf(ref);
+    if (number >= 0) {
+      if (number < this.byNumber.length && this.byNumber[number] !== 0) return this.byNumber[number] - 1;
+      // Not held by number: it may be in the hash table still, if its number was beyond the limit when it came.
+      if (this.farNumbers === 0) return -1;
+    }
+    return this.count === 0 ? -1 : this.hashed(ref);
+  }
+
+  /** The record number of `ref` in the hash table, or -1. */
+  private hashed(ref: string): number {
     const h = this.keyOf(ref);
     const recent = h & (RECENT - 1);
     if (this.recentRefs[recent] === ref) return this.recentRecords[recent];

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUMBERED_ANCHORS } from './anchor-table.js';
 import { forgetIndex, indexMessage } from './index-of-message.js';
 import { sampleRows } from './testing/sample-rows.js';
 import { readSample, readXml } from './testing/read-message.js';
@@ -95,7 +96,15 @@ describe.each([
   });
 });
 
-describe('indexMessage in typed arrays over records kept as bytes', () => {
+// With anchors by number (`A1`…) and without: the anchors these tests collide (`A${i}`, `LongAnchor${i}`) would
+// otherwise be kept by number, and never meet in the hash table.
+describe.each([false, true])('indexMessage in typed arrays over records kept as bytes (anchors by number: %s)', (numbered) => {
+  beforeAll(() => {
+    NUMBERED_ANCHORS.on = numbered;
+  });
+  afterAll(() => {
+    NUMBERED_ANCHORS.on = true;
+  });
   /** FNV-1a over the UTF-16 code units, as the index hashes anchors. */
   const fnv = (text: string) => {
     let h = 0x811c9dc5;

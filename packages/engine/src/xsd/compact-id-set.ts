@@ -1,10 +1,33 @@
 /**
- * A set of ID values kept as 64-bit hashes in one typed array (open addressing), 8 to 16 bytes
- * per ID instead of ~100 for a Set of strings: a 1 GB message holds about a million IDs, and the
- * validator's memory must not grow with message size. Two different IDs share a hash with a
- * probability near n²/2⁶⁵ (3·10⁻⁸ for a million IDs): then a duplicate would be reported, or a
- * dangling reference missed, wrongly. That risk is accepted (README).
+ * A set of ID values. IDs written as a prefix and a number (`A1`, `R41463`, as ERN's references
+ * mostly are) are kept as one bit per number, a bit array per prefix: exact, and an eighth of a
+ * byte each (a 1 GB message's 830,000 IDs took 16 MB as hashes, and the most of the parse
+ * thread's memory). Other IDs are kept as 64-bit hashes in one typed array (open addressing), 8 to
+ * 16 bytes per ID instead of ~100 for a Set of strings: the validator's memory must not grow with
+ * message size. Two different such IDs share a hash with a probability near n²/2⁶⁵ (3·10⁻⁸ for a
+ * million IDs): then a duplicate would be reported, or a dangling reference missed, wrongly. That
+ * risk is accepted (README).
  */
+
+/** Prefixes kept as bit arrays at most; IDs of others go by hash. */
+const PREFIXES = 16;
+/** A prefix's bits go up to this number, or eight times its IDs when more: a number far beyond goes by hash. */
+const MIN_BITS = 1 << 16;
+/** Digits of a numbered ID at most (its number stays below 10^9). */
+const NUMBER_DIGITS = 9;
+
+/** The IDs of one prefix, by number. */
+interface Numbered {
+  prefix: string;
+  bits: Uint8Array;
+  count: number;
+  /** IDs of the prefix kept by hash (their numbers beyond the limit when they came): until one is, a bit not set is an ID not there. */
+  far: number;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
 
 /** cyrb53's two 32-bit lanes (a fast, well-mixed string hash), never both zero. */
 function hash(value: string): [number, number] {
@@ -25,20 +48,84 @@ function hash(value: string): [number, number] {
 export class CompactIdSet {
   private slots = new Uint32Array(2 * 1024);
   private mask = 1023;
+  /** IDs kept by hash. */
+  private hashed = 0;
   size = 0;
+  private readonly numbered: Numbered[] = [];
+  /** Set by `numberOf`: the prefix's bit array (null: none), and the number. */
+  private entry: Numbered | null = null;
+  private number = -1;
+
+  /**
+   * Whether `value` is a prefix and a number: the prefix not empty, the number written without a
+   * leading zero (`A0` is one, `A07` is not: one ID, one number). Sets `entry` (the prefix's, made
+   * when `make` and there is room) and `number`.
+   */
+  private numberOf(value: string, make: boolean): boolean {
+    let p = value.length;
+    while (p > 0 && isDigit(value.charCodeAt(p - 1))) p--;
+    const digits = value.length - p;
+    if (p === 0 || digits === 0 || digits > NUMBER_DIGITS || (digits > 1 && value.charCodeAt(p) === 0x30)) return false;
+    let entry: Numbered | null = null;
+    for (const e of this.numbered) {
+      if (e.prefix.length === p && value.startsWith(e.prefix)) {
+        entry = e;
+        break;
+      }
+    }
+    if (entry === null && make && this.numbered.length < PREFIXES) {
+      entry = { prefix: value.slice(0, p), bits: new Uint8Array(0), count: 0, far: 0 };
+      this.numbered.push(entry);
+    }
+    if (entry === null) return false;
+    let n = 0;
+    for (let i = p; i < value.length; i++) n = n * 10 + (value.charCodeAt(i) - 0x30);
+    this.entry = entry;
+    this.number = n;
+    return true;
+  }
 
   has(value: string): boolean {
+    if (this.numberOf(value, false)) {
+      const { bits, far } = this.entry!;
+      const n = this.number;
+      if (n >> 3 < bits.length && (bits[n >> 3] & (1 << (n & 7))) !== 0) return true;
+      if (far === 0) return false;
+    }
+    if (this.hashed === 0) return false;
     const [h1, h2] = hash(value);
     return this.find(h1, h2) >= 0;
   }
 
   /** Adds the value; false when it was already there. */
   add(value: string): boolean {
+    let entry: Numbered | null = null;
+    if (this.numberOf(value, true)) {
+      entry = this.entry!;
+      const n = this.number;
+      // Up to a limit that only grows: a number beyond it now was beyond it before, so no earlier ID has it as a bit.
+      if (n < Math.max(MIN_BITS, 8 * (entry.count + 1))) {
+        let bits = entry.bits;
+        if (n >> 3 < bits.length && (bits[n >> 3] & (1 << (n & 7))) !== 0) return false;
+        if (entry.far > 0 && this.has(value)) return false;
+        if (n >> 3 >= bits.length) {
+          const grown = new Uint8Array(Math.max((n >> 3) + 1, Math.ceil(bits.length * 1.5), 1024));
+          grown.set(bits);
+          entry.bits = bits = grown;
+        }
+        bits[n >> 3] |= 1 << (n & 7);
+        entry.count++;
+        this.size++;
+        return true;
+      }
+    }
     const [h1, h2] = hash(value);
     if (this.find(h1, h2) >= 0) return false;
+    if (entry !== null) entry.far++;
+    this.hashed++;
     // Up to three quarters full: linear probing stays short with a well-mixed hash, and at a million
     // IDs the table is half the size a half-full limit needs (16 instead of 32 MB on a 1 GB message).
-    if ((this.size + 1) * 4 > (this.mask + 1) * 3) this.grow();
+    if ((this.hashed + 1) * 4 > (this.mask + 1) * 3) this.grow();
     this.insert(h1, h2);
     this.size++;
     return true;

@@ -44,7 +44,7 @@ export class IdentityTracker {
       this.report({ message: `Reference '${ref.value}' in ${ref.element} does not match any ID in the message`, line, column, path });
     }
     this.pending.length = 0;
-    // The message is read: its IDs (16 MB at 1 GB) are not needed while the rules run.
+    // The message is read: its IDs (hashes of 8 bytes or more each, bits for numbered ones) are not needed while the rules run.
     this.ids = new CompactIdSet();
   }
 }
