@@ -6,7 +6,7 @@
  * 16 bytes per ID instead of ~100 for a Set of strings: the validator's memory must not grow with
  * message size. Two different such IDs share a hash with a probability near n²/2⁶⁵ (3·10⁻⁸ for a
  * million IDs): then a duplicate would be reported, or a dangling reference missed, wrongly. That
- * risk is accepted (README).
+ * risk is accepted (xsd/README.md).
  */
 
 /** Prefixes kept as bit arrays at most; IDs of others go by hash. */
