@@ -5,6 +5,7 @@
  * by hash, so that a probe seldom reads a record.
  */
 import { hashText } from '../hash-text.js';
+import { numberFrom, numberStart } from '../numbered-text.js';
 import type { Records } from './model.js';
 import { RecordList } from './record-list.js';
 
@@ -52,25 +53,6 @@ function emptySlots(size: number): Int32Array {
 export const NUMBERED_ANCHORS = { on: true };
 /** A table's numbered anchors may take numbers up to this many, or four times its anchors when more: a number far beyond goes to the hash table. */
 const NUMBERED_MIN = 1 << 16;
-/** Digits of a numbered anchor's number at most (it stays below 10^9, an Int32). */
-const NUMBER_DIGITS = 9;
-
-/**
- * The prefix of `text` when it is one followed by a number (`A` of `A41463`): the prefix not empty
- * and ending in a non-digit, the number written without a leading zero (`A0` is one, `A07` is not,
- * so that one anchor gives one number and one number one anchor). Null otherwise.
- */
-function numberedPrefix(text: string): string | null {
-  let p = text.length;
-  while (p > 0 && isDigit(text.charCodeAt(p - 1))) p--;
-  const digits = text.length - p;
-  if (p === 0 || digits === 0 || digits > NUMBER_DIGITS || (digits > 1 && text.charCodeAt(p) === 0x30)) return null;
-  return text.slice(0, p);
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
 
 /** Where a packed anchor goes: its two numbers mixed (murmur3's finalizer), so that the high bits `start` reads vary. */
 function mixed(lo: number, hi: number): number {
@@ -156,29 +138,21 @@ export class AnchorTable<T> {
     return (this.second = hashText(ref));
   }
 
-  /** The number of `ref` when it is the table's prefix and a number (`numberedPrefix`), else -1. */
+  /** The number of `ref` when it is the table's prefix and a number (numbered-text.ts), else -1. */
   private numberOf(ref: string): number {
     const prefix = this.prefix;
-    if (prefix === null) return -1;
-    const p = prefix.length;
-    const n = ref.length;
-    if (n <= p || n > p + NUMBER_DIGITS || !ref.startsWith(prefix)) return -1;
-    let c = ref.charCodeAt(p);
-    if (!isDigit(c) || (c === 0x30 && n > p + 1)) return -1;
-    let v = c - 0x30;
-    for (let i = p + 1; i < n; i++) {
-      c = ref.charCodeAt(i);
-      if (!isDigit(c)) return -1;
-      v = v * 10 + (c - 0x30);
-    }
-    return v;
+    if (prefix === null || numberStart(ref) !== prefix.length || !ref.startsWith(prefix)) return -1;
+    return numberFrom(ref, prefix.length);
   }
 
   /** Indexes record `record` of the list (records come in list order: the first with an anchor wins). */
   add(record: number): void {
     const ref = this.anchor(this.list.at(record)!);
     if (!ref) return;
-    if (this.prefix === null && NUMBERED_ANCHORS.on) this.prefix = numberedPrefix(ref);
+    if (this.prefix === null && NUMBERED_ANCHORS.on) {
+      const p = numberStart(ref);
+      if (p > 0) this.prefix = ref.slice(0, p);
+    }
     const number = this.numberOf(ref);
     // Up to a limit that only grows: a number beyond it now was beyond it before, so no earlier record holds the anchor by number.
     if (number >= 0 && number < Math.max(NUMBERED_MIN, 4 * (this.numberedCount + this.count + 1))) {
@@ -195,7 +169,6 @@ export class AnchorTable<T> {
       this.numberedCount++;
       return;
     }
-    if (number >= 0) this.farNumbers++;
     if (3 * (this.count + 1) > 2 * this.size) this.grow();
     const h = this.keyOf(ref);
     const { first, second } = this;
@@ -207,6 +180,7 @@ export class AnchorTable<T> {
         slots[at + 1] = first;
         slots[at + 2] = second;
         this.count++;
+        if (number >= 0) this.farNumbers++;
         return;
       }
       if (slots[at + 1] === first && slots[at + 2] === second && (first !== LONG || this.anchors(held, ref))) {

@@ -8,13 +8,12 @@
  * million IDs): then a duplicate would be reported, or a dangling reference missed, wrongly. That
  * risk is accepted (xsd/README.md).
  */
+import { numberFrom, numberStart } from '../numbered-text.js';
 
 /** Prefixes kept as bit arrays at most; IDs of others go by hash. */
 const PREFIXES = 16;
 /** A prefix's bits go up to this number, or eight times its IDs when more: a number far beyond goes by hash. */
 const MIN_BITS = 1 << 16;
-/** Digits of a numbered ID at most (its number stays below 10^9). */
-const NUMBER_DIGITS = 9;
 
 /** The IDs of one prefix, by number. */
 interface Numbered {
@@ -23,10 +22,6 @@ interface Numbered {
   count: number;
   /** IDs of the prefix kept by hash (their numbers beyond the limit when they came): until one is, a bit not set is an ID not there. */
   far: number;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
 }
 
 /** cyrb53's two 32-bit lanes (a fast, well-mixed string hash), never both zero. */
@@ -57,15 +52,12 @@ export class CompactIdSet {
   private number = -1;
 
   /**
-   * Whether `value` is a prefix and a number: the prefix not empty, the number written without a
-   * leading zero (`A0` is one, `A07` is not: one ID, one number). Sets `entry` (the prefix's, made
-   * when `make` and there is room) and `number`.
+   * Whether `value` is a prefix and a number (numbered-text.ts) whose prefix has its bits: sets
+   * `entry` (the prefix's, made when `make` and there is room) and `number`.
    */
   private numberOf(value: string, make: boolean): boolean {
-    let p = value.length;
-    while (p > 0 && isDigit(value.charCodeAt(p - 1))) p--;
-    const digits = value.length - p;
-    if (p === 0 || digits === 0 || digits > NUMBER_DIGITS || (digits > 1 && value.charCodeAt(p) === 0x30)) return false;
+    const p = numberStart(value);
+    if (p < 0) return false;
     let entry: Numbered | null = null;
     for (const e of this.numbered) {
       if (e.prefix.length === p && value.startsWith(e.prefix)) {
@@ -78,10 +70,8 @@ export class CompactIdSet {
       this.numbered.push(entry);
     }
     if (entry === null) return false;
-    let n = 0;
-    for (let i = p; i < value.length; i++) n = n * 10 + (value.charCodeAt(i) - 0x30);
     this.entry = entry;
-    this.number = n;
+    this.number = numberFrom(value, p);
     return true;
   }
 
