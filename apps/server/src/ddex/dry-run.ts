@@ -12,8 +12,6 @@ import { receiveBatch } from '../http/request-body.js';
 import { resolveMember } from '../members/resolve-member.js';
 import type { AppContext } from '../http/route-spec.js';
 import { bodyGuardOf } from '../http/body-guard.js';
-import { storeTestReport } from '../test-reports/store.js';
-import { sourceLinesOf } from '../test-reports/source-lines.js';
 import type { TestReportSource } from '../test-reports/tables.js';
 import type { ReportJson } from './engine-task.js';
 import { dryRunSeconds, secondsSince } from '../ops/metrics.js';
@@ -39,8 +37,8 @@ function takeSlot(ctx: AppContext, limitKey: string): { release(): void } | null
 const IN_MEMORY_BYTES = 16 * 1024 * 1024;
 
 /**
- * Runs the dry run of the request's body for the caller's account: the report as the engine thread
- * serialized it (the answer's `data`, answer-json.ts), its verdict and summary, and the test
+ * Runs the dry run of the request's body for the caller's account: the 200 answer's bytes as the
+ * engine thread serialized them (answer-json.ts), the report's verdict and summary, and the test
  * report's id.
  */
 export async function runDryRun(ctx: AppContext, caller: Caller, request: FastifyRequest, source: TestReportSource): Promise<ReportJson & { testReportId: number }> {
@@ -70,18 +68,16 @@ export async function runDryRun(ctx: AppContext, caller: Caller, request: Fastif
     const started = performance.now();
     let report: ReportJson;
     try {
-      report = await ctx.validatePool.runJson(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id) });
+      // Every dry run is a test report of the account (kept 90 days, listed by the dashboard), stored
+      // by the engine thread before it answers: a partner who reads the answer and then looks for the
+      // report finds it. The thread also reads the source lines its findings point at, as the CLI prints them.
+      report = await ctx.validatePool.runJson(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id), testReport: { accountId: caller.account.id, source } });
     } catch (error) {
       dryRunSeconds.observe({ outcome: 'error' }, secondsSince(started));
       throw error;
     }
     dryRunSeconds.observe({ outcome: report.verdict ?? 'done' }, secondsSince(started));
-    // The report page prints each finding's line, as the CLI does: read them while the batch is here.
-    const sourceLines = await sourceLinesOf(input, batch.name, report.findingLines);
-    // Every dry run is a test report of the account (kept 90 days, listed by the dashboard), stored
-    // before the answer: a partner who reads the answer and then looks for the report finds it.
-    const testReportId = await storeTestReport(ctx.db, { accountId: caller.account.id, source, name: batch.name, reportJson: report.json, verdict: report.verdict, summary: report.summary, sourceLines });
-    return { ...report, testReportId };
+    return { ...report, testReportId: report.testReportId! };
   } finally {
     slot?.release();
     if (spilled) await ctx.blobs.removeTemp(spilled);

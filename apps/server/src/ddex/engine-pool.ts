@@ -43,11 +43,14 @@ export class EnginePool {
     return partner;
   }
 
-  /** A dry run (not deep) answered as the partner report's JSON, serialized on the engine thread (answer-json.ts). */
-  async runJson(input: EngineTask['input'], name: string, memberId: number | null, opts: { stores?: string[] } = {}): Promise<ReportJson> {
-    const answer = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: false, stores: opts.stores ?? [], answer: 'json' });
-    if (!('json' in answer)) throw new Error('engine thread answered a report object to a JSON task');
-    return { json: answer.json, verdict: answer.verdict, summary: answer.summary, findingLines: answer.findingLines };
+  /**
+   * A dry run (not deep) answered as the 200 answer's bytes, serialized on the engine thread
+   * (answer-json.ts); with `testReport`, the thread also stores it as the account's test report.
+   */
+  async runJson(input: EngineTask['input'], name: string, memberId: number | null, opts: { stores?: string[]; testReport?: EngineTask['testReport'] } = {}): Promise<ReportJson> {
+    const answer = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: false, stores: opts.stores ?? [], answer: 'json', ...(opts.testReport ? { testReport: opts.testReport } : {}) });
+    if (!('answer' in answer)) throw new Error('engine thread answered a report object to a JSON task');
+    return { answer: answer.answer, verdict: answer.verdict, summary: answer.summary, testReportId: answer.testReportId };
   }
 
   close(): Promise<void> {

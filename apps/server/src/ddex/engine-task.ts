@@ -1,7 +1,7 @@
 /** Messages between the engine pool and its worker threads (plain data: they are cloned). */
 import type { MessageSnapshots, Report } from '@ddex-check/engine';
 import type { DbConfig } from '../db/connect.js';
-import type { FindingLine } from '../test-reports/source-lines.js';
+import type { TestReportSource } from '../test-reports/tables.js';
 
 export interface EngineTask {
   id: number;
@@ -14,20 +14,27 @@ export interface EngineTask {
   /** The account's target stores (`spotify`...): the report carries a verdict for each. */
   stores: string[];
   /**
-   * `json`: the thread answers the partner report already serialized as the dry-run answer's
-   * `data` (answer-json.ts) with its verdict and summary, not the report object (a structured
-   * clone of it cost more than the HTTP thread's whole share of a small dry run).
+   * `json`: the thread answers the dry-run answer's bytes (`{"data": <partner report>}`,
+   * answer-json.ts), handed over without a copy, with the verdict and summary, not the report object
+   * (a structured clone of it cost more than the HTTP thread's whole share of a small dry run).
    */
   answer: 'report' | 'json';
+  /** With `json`: the account whose test report the dry run is, stored by the thread before it answers. */
+  testReport?: { accountId: number; source: TestReportSource };
 }
 
-/** A dry run's answer as JSON (`answer: 'json'`): the report's bytes and what the test report's row lists. */
+/**
+ * A dry run's answer as JSON (`answer: 'json'`): the answer's bytes, what the test report's row
+ * lists, and the test report's id when the task asked for one. The bytes are handed over (the
+ * thread's buffer moves to the HTTP thread), so the HTTP thread never holds a catalog's 4 MB report
+ * as a string in its heap.
+ */
 export interface ReportJson {
-  json: string;
+  /** UTF-8 of the 200 answer, `{"data":...}`. */
+  answer: Uint8Array;
   verdict: Report['verdict'];
   summary: Report['summary'];
-  /** Where its findings point (test-reports/source-lines.ts), for the source lines a test report keeps. */
-  findingLines: FindingLine[];
+  testReportId: number | null;
 }
 
 /**

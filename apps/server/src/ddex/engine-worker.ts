@@ -7,10 +7,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { validate, type MessageSnapshots } from '@ddex-check/engine';
 import { openDb, type OpenDb } from '../db/connect.js';
 import { DbCatalog } from './db-catalog.js';
-import { validationReportJson } from './answer-json.js';
+import { validateAnswerJson, validationReportJson } from './answer-json.js';
 import { asPartnerReport } from './partner-report.js';
 import type { DeliveryReport, EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
-import { findingLines } from '../test-reports/source-lines.js';
+import { findingLines, sourceLinesOf } from '../test-reports/source-lines.js';
+import { storeTestReport } from '../test-reports/store.js';
 
 const data = workerData as EngineWorkerData;
 let db: OpenDb | null = null;
@@ -35,7 +36,15 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
     if (task.deep) report.release_snapshots = snapshots;
     if (task.answer === 'json') {
       const partner = asPartnerReport(report);
-      return { id: task.id, ok: true, json: validationReportJson(partner), verdict: partner.verdict, summary: partner.summary, findingLines: findingLines(partner) };
+      const json = validationReportJson(partner);
+      const { verdict, summary } = partner;
+      let testReportId: number | null = null;
+      if (task.testReport) {
+        // The report page prints each finding's line, as the CLI does: read them while the batch is here.
+        const sourceLines = await sourceLinesOf(task.input, task.name, findingLines(partner));
+        testReportId = await storeTestReport(db.db, { ...task.testReport, name: task.name, reportJson: json, verdict, summary, sourceLines });
+      }
+      return { id: task.id, ok: true, answer: Buffer.from(validateAnswerJson(json)), verdict, summary, testReportId };
     }
     return { id: task.id, ok: true, report };
   } catch (error) {
@@ -43,6 +52,9 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
   }
 }
 
+/** An answer's bytes move to the HTTP thread instead of being copied, when they own their whole buffer. */
+const transferOf = (answer: EngineAnswer) => ('answer' in answer && answer.answer.byteOffset === 0 && answer.answer.byteLength === answer.answer.buffer.byteLength ? [answer.answer.buffer as ArrayBuffer] : []);
+
 parentPort!.on('message', (task: EngineTask) => {
-  void run(task).then((answer) => parentPort!.postMessage(answer));
+  void run(task).then((answer) => parentPort!.postMessage(answer, transferOf(answer)));
 });

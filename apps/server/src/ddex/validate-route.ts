@@ -1,7 +1,6 @@
 /** POST /ddex/validate: a dry run in a worker thread; 200 with the report whatever the batch's problems. */
 import type { RouteSpec } from '../http/route-spec.js';
 import { runDryRun } from './dry-run.js';
-import { validateAnswerJson } from './answer-json.js';
 
 export const validateRoute: RouteSpec = {
   method: 'POST',
@@ -27,8 +26,8 @@ export const validateRoute: RouteSpec = {
   ],
   async handler(ctx, caller, request, reply) {
     // The engine thread serialized the answer (answer-json.ts): its bytes are sent as they are.
-    const { json } = await runDryRun(ctx, caller, request, 'api');
+    const { answer } = await runDryRun(ctx, caller, request, 'api');
     reply.type('application/json; charset=utf-8');
-    return validateAnswerJson(json);
+    return Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
   },
 };
