@@ -71,7 +71,7 @@ export async function runDryRun(ctx: AppContext, caller: Caller, request: Fastif
       // Every dry run is a test report of the account (kept 90 days, listed by the dashboard), stored
       // by the engine thread before it answers: a partner who reads the answer and then looks for the
       // report finds it. The thread also reads the source lines its findings point at, as the CLI prints them.
-      report = await ctx.validatePool.runJson(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id), testReport: { accountId: caller.account.id, source } });
+      report = await ctx.validatePool.runJson(input, batch.name, memberId, { stores: await accountStores(ctx.db, caller.account.id), testReport: { accountId: caller.account.id, source }, handOver: true });
     } catch (error) {
       dryRunSeconds.observe({ outcome: 'error' }, secondsSince(started));
       throw error;

@@ -47,8 +47,11 @@ export class EnginePool {
    * A dry run (not deep) answered as the 200 answer's bytes, serialized on the engine thread
    * (answer-json.ts); with `testReport`, the thread also stores it as the account's test report.
    */
-  async runJson(input: EngineTask['input'], name: string, memberId: number | null, opts: { stores?: string[]; testReport?: EngineTask['testReport'] } = {}): Promise<ReportJson> {
-    const answer = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: false, stores: opts.stores ?? [], answer: 'json', ...(opts.testReport ? { testReport: opts.testReport } : {}) });
+  async runJson(input: EngineTask['input'], name: string, memberId: number | null, opts: { stores?: string[]; testReport?: EngineTask['testReport']; handOver?: boolean } = {}): Promise<ReportJson> {
+    // `handOver`: the caller is done with a body in memory, which then moves to the thread uncopied.
+    const bytes = input.kind === 'buffer' ? input.bytes : null;
+    const transfer = opts.handOver && bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+    const answer = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: false, stores: opts.stores ?? [], answer: 'json', ...(opts.testReport ? { testReport: opts.testReport } : {}) }, transfer);
     if (!('answer' in answer)) throw new Error('engine thread answered a report object to a JSON task');
     return { answer: answer.answer, verdict: answer.verdict, summary: answer.summary, testReportId: answer.testReportId };
   }

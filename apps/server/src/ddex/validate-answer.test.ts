@@ -64,6 +64,11 @@ describe.each(backends())('dry-run answer bytes ($name)', (backend) => {
     expect(withoutRunTimes(Buffer.from(json.answer).toString('utf8'))).toBe(withoutRunTimes(before.body));
     expect(json.testReportId).toBeNull();
     expect(json.verdict).toBe(object.verdict);
+    // A body handed over moves to the engine thread (the caller's copy is gone) and answers the same.
+    const copy = new Uint8Array(bytes);
+    const handed = await pool.runJson({ kind: 'buffer', bytes: copy }, name, null, { stores, handOver: true });
+    expect(copy.byteLength).toBe(0);
+    expect(withoutRunTimes(Buffer.from(handed.answer).toString('utf8'))).toBe(withoutRunTimes(before.body));
     expect(json.summary).toEqual(object.summary);
   });
 });

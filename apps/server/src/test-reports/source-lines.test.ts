@@ -4,6 +4,7 @@
  * lines counted as XML counts them (LF, CRLF and a lone CR each end one line).
  */
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate } from '@ddex-check/engine';
 import { albumZip } from '../../test/support/ddex-fixtures.js';
@@ -31,5 +32,29 @@ describe('source lines of a test report', () => {
   it('counts LF, CRLF and a lone CR as one line end each, across chunks', async () => {
     const stream = Readable.from([Buffer.from('one\r'), Buffer.from('\ntwo\rthree\nfo'), Buffer.from('ur')]);
     expect(await linesOfStream(stream, new Set([1, 2, 3, 4]))).toEqual({ 1: 'one', 2: 'two', 3: 'three', 4: 'four' });
+  });
+
+  it('gives any text\'s wanted lines as splitting it whole would, whatever its chunks (lines cut at 400 characters)', async () => {
+    // The reference: the whole text split at each line end; a last line without an end is kept when it has text.
+    const reference = (text: string, wanted: Set<number>) => {
+      const pieces = text.split(/\r\n|\r|\n/);
+      const out: Record<string, string> = {};
+      pieces.forEach((piece, i) => {
+        if (wanted.has(i + 1) && (i < pieces.length - 1 || piece !== '')) out[i + 1] = piece.slice(0, 400);
+      });
+      return out;
+    };
+    const char = fc.constantFrom('a', 'b', ' ', '\r', '\n', 'é', '€', '😀', '<');
+    const text = fc.oneof(fc.array(char, { maxLength: 200 }).map((c) => c.join('')), fc.tuple(fc.nat(900), char).map(([n, c]) => `x\n${c.repeat(n)}\r\ny`));
+    await fc.assert(
+      fc.asyncProperty(text, fc.array(fc.nat(2000), { maxLength: 12 }), fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 8 }), async (t, cutsAt, lines) => {
+        const bytes = Buffer.from(t);
+        const cuts = [...new Set(cutsAt.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const chunks = [0, ...cuts, bytes.length].slice(1).map((end, i, ends) => bytes.subarray(i ? ends[i - 1] : 0, end));
+        const wanted = new Set(lines);
+        expect(await linesOfStream(Readable.from(chunks), wanted)).toEqual(reference(t, wanted));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -44,6 +44,8 @@ function byFile(lines: readonly FindingLine[]): Map<string, Set<number>> {
   return wanted;
 }
 
+const BREAK = /[\r\n]/g;
+
 /** Reads the wanted 1-based lines of a stream (LF, CRLF or a lone CR end a line, as XML counts them). */
 export async function linesOfStream(stream: Readable, wanted: ReadonlySet<number>): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
@@ -60,21 +62,26 @@ export async function linesOfStream(stream: Readable, wanted: ReadonlySet<number
   try {
     for await (const chunk of stream) {
       const text = decoder.decode(chunk as Buffer, { stream: true });
-      for (let i = 0; i < text.length && line <= last; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10) {
+      // From one line break to the next (found natively: a character at a time cost a 75 KB dry run
+      // about 1 ms); only a wanted line's characters are kept, and only up to MAX_LINE of them.
+      let i = 0;
+      while (i < text.length && line <= last) {
+        BREAK.lastIndex = i;
+        const found = BREAK.exec(text);
+        const end = found ? found.index : text.length;
+        if (end > i) {
+          afterCR = false;
+          if (wanted.has(line) && current.length < MAX_LINE) current += text.slice(i, Math.min(end, i + MAX_LINE - current.length));
+        }
+        if (!found) break;
+        if (text.charCodeAt(end) === 10) {
           if (afterCR) afterCR = false;
           else keep();
-          continue;
-        }
-        afterCR = false;
-        if (c === 13) {
+        } else {
           keep();
           afterCR = true;
-          continue;
         }
-        // Only the wanted line's characters are kept, and only up to MAX_LINE of them.
-        if (wanted.has(line) && current.length < MAX_LINE) current += text[i];
+        i = end + 1;
       }
       if (line > last) break;
     }

@@ -8,13 +8,14 @@ const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (task) => {
   if (task === 'die') process.exit(3);
   if (task === 'bad') parentPort.postMessage({ error: 'bad task' });
+  else if (task instanceof Uint8Array) parentPort.postMessage({ value: task.reduce((a, b) => a + b, 0) });
   else parentPort.postMessage({ value: task * 2 });
 });
 `;
 
 const makePool = (size: number) => {
   let spawned = 0;
-  const pool = new WorkerPool<number | string, { value?: number; error?: string }, number>({
+  const pool = new WorkerPool<number | string | Uint8Array, { value?: number; error?: string }, number>({
     size,
     spawn: () => {
       spawned++;
@@ -62,5 +63,19 @@ describe('WorkerPool', () => {
     await queued;
     await running;
     await expect(pool.run(3)).rejects.toThrow('closed');
+  });
+
+  it('moves the buffers a task hands over to the thread, and copies the others', async () => {
+    const { pool } = makePool(1);
+    try {
+      const kept = new Uint8Array([1, 2, 3]);
+      expect(await pool.run(kept)).toBe(6);
+      expect(kept.byteLength).toBe(3);
+      const moved = new Uint8Array([4, 5, 6]);
+      expect(await pool.run(moved, [moved.buffer])).toBe(15);
+      expect(moved.byteLength).toBe(0);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -4,7 +4,7 @@
  * on the next dispatch. Used by the media stage (hashing, `media/hash-pool.ts`) and by the server
  * (engine runs, `apps/server/src/validation/engine-pool.ts`).
  */
-import type { Worker } from 'node:worker_threads';
+import type { TransferListItem, Worker } from 'node:worker_threads';
 
 export interface WorkerPoolOptions<Answer, Result> {
   /** Threads at most. */
@@ -19,6 +19,7 @@ export interface WorkerPoolOptions<Answer, Result> {
 
 interface Pending<Result> {
   task: unknown;
+  transfer: readonly TransferListItem[];
   resolve(result: Result): void;
   reject(error: Error): void;
 }
@@ -40,10 +41,11 @@ export class WorkerPool<Task, Answer, Result> {
     return this.queue.length + this.slots.filter((s) => s.current).length;
   }
 
-  run(task: Task): Promise<Result> {
+  /** `transfer`: buffers of the task moved to the thread instead of copied (the caller gives them up). */
+  run(task: Task, transfer: readonly TransferListItem[] = []): Promise<Result> {
     if (this.closed) return Promise.reject(new Error(this.closedMessage()));
     return new Promise<Result>((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      this.queue.push({ task, transfer, resolve, reject });
       this.dispatch();
     });
   }
@@ -69,7 +71,7 @@ export class WorkerPool<Task, Answer, Result> {
       if (!slot) return;
       const pending = this.queue.shift()!;
       slot.current = pending;
-      slot.worker.postMessage(pending.task);
+      slot.worker.postMessage(pending.task, pending.transfer as TransferListItem[]);
     }
   }
 
