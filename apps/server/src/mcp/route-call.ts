@@ -29,6 +29,8 @@ export async function callRoute(route: RouteSpec, ctx: AppContext, caller: Calle
   // Handlers that set a status, a header or a content type on the reply get a sink.
   const reply = { code: () => reply, header: () => reply, status: () => reply, type: () => reply } as unknown as FastifyReply;
   const answer = await route.handler(ctx, caller, shaped, reply);
-  // A handler may answer JSON already serialized (POST /ddex/validate: the engine thread wrote it).
+  // A handler may answer JSON already serialized, as text or as its UTF-8 bytes (POST /ddex/validate:
+  // the engine thread wrote them).
+  if (answer instanceof Uint8Array) return JSON.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8'));
   return typeof answer === 'string' ? JSON.parse(answer) : answer;
 }
