@@ -1,18 +1,20 @@
 /**
  * The JSON of POST /ddex/validate's 200 answer, written on the engine thread that ran the dry run:
- * the HTTP thread then sends these bytes as they are and stores the report part as the test
- * report, instead of receiving the report as a cloned object and serializing it again (twice: the
- * answer and the stored copy). The bytes are those Fastify would send: those of the serializer it
- * builds for the route's answer schema (fast-json-stringify over the same schema files, as
- * @fastify/fast-json-stringify-compiler calls it; tested against Fastify in validate-answer.test.ts).
+ * that thread stores the report part as the test report and hands the answer's bytes to the HTTP
+ * thread, which sends them as they are (engine-worker.ts), instead of receiving the report as a
+ * cloned object and serializing it again (twice: the answer and the stored copy). The bytes are
+ * those Fastify would send: those of the serializer it builds for the route's answer schema
+ * (fast-json-stringify over the same schema files, as @fastify/fast-json-stringify-compiler calls
+ * it; tested against Fastify in validate-answer.test.ts).
  *
  * The report's long lists (a catalog's 41,000 recordings, a broken one's 34,000 findings) are the
  * exception to how they are written, not to the bytes: fast-json-stringify writes an object a
- * property at a time, in JavaScript, about five times slower than V8's own `JSON.stringify` (90 ms
- * against 20 for the recordings of a 100 MB message). An item whose properties come in the schema's
- * order, with the types the schema gives and nothing after them but plain values, is written the
- * same by both, so such items go to `JSON.stringify`, the others to the schema's serializer
- * (answer-json.test.ts checks both ways against the schema's serializer on generated reports).
+ * property at a time, in JavaScript, several times slower than V8's own `JSON.stringify` (120-240
+ * ms against 20-55 for the recordings of a 100 MB message). An item whose properties come in the
+ * serializer's order, with the types the schema gives and nothing after them but plain values, is
+ * written the same by both, so such items go to `JSON.stringify`, the others to the schema's
+ * serializer (answer-json.test.ts checks both ways against the schema's serializer on generated
+ * reports).
  */
 import { randomUUID } from 'node:crypto';
 import fastJson from 'fast-json-stringify';
@@ -36,13 +38,13 @@ const TYPE_TESTS: Record<string, (v: unknown) => boolean> = {
 
 /**
  * For an object schema of plain properties: whether `JSON.stringify(value)` writes what the schema's
- * serializer writes. That serializer writes the schema's properties, the required ones first, each group
- * in the schema's order (coercing a
- * value of another type: a null string as `""`, a fractional integer truncated), then, with
- * `additionalProperties: true`, the others in the object's order; strings are escaped as
- * `JSON.stringify` escapes them. So they agree when the object is a plain one whose own keys are the
- * schema's properties it has, in order, each of its type, then others holding plain values. Null
- * when the schema is not such a schema (nothing goes the fast way).
+ * serializer writes. That serializer writes the schema's properties, the required ones first, each
+ * group in the schema's order (coercing a value of another type: a null string as `""`, a
+ * fractional integer truncated), then, with `additionalProperties: true`, the others in the
+ * object's order; strings are escaped as `JSON.stringify` escapes them. So they agree when the
+ * object is a plain one whose own keys are the schema's properties it has, in that order, each of
+ * its type, then others holding plain values. Null when the schema is not such a schema (nothing
+ * goes the fast way).
  */
 export function fitTestOf(schema: Schema): ((value: unknown) => boolean) | null {
   if (schema.type !== 'object' || !schema.properties || 'patternProperties' in schema || ![true, false, undefined].includes(schema.additionalProperties as boolean)) return null;
