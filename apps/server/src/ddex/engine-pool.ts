@@ -2,7 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { WorkerPool } from '@ddex-check/engine';
-import type { DeliveryReport, EngineAnswer, EngineTask, EngineWorkerData, ReportJson } from './engine-task.js';
+import { wholeBufferOf, type DeliveryReport, type EngineAnswer, type EngineTask, type EngineWorkerData, type ReportJson } from './engine-task.js';
 import { asPartnerReport } from './partner-report.js';
 
 /** The compiled worker, also when this module runs from `src` (tests): workers load dist. */
@@ -49,8 +49,7 @@ export class EnginePool {
    */
   async runJson(input: EngineTask['input'], name: string, memberId: number | null, opts: { stores?: string[]; testReport?: EngineTask['testReport']; handOver?: boolean } = {}): Promise<ReportJson> {
     // `handOver`: the caller is done with a body in memory, which then moves to the thread uncopied.
-    const bytes = input.kind === 'buffer' ? input.bytes : null;
-    const transfer = opts.handOver && bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+    const transfer = opts.handOver && input.kind === 'buffer' ? wholeBufferOf(input.bytes) : [];
     const answer = await this.pool.run({ id: this.nextId++, input, name, memberId, deep: false, stores: opts.stores ?? [], answer: 'json', ...(opts.testReport ? { testReport: opts.testReport } : {}) }, transfer);
     if (!('answer' in answer)) throw new Error('engine thread answered a report object to a JSON task');
     return { answer: answer.answer, verdict: answer.verdict, summary: answer.summary, testReportId: answer.testReportId };

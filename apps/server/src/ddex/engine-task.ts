@@ -1,4 +1,4 @@
-/** Messages between the engine pool and its worker threads (plain data: they are cloned). */
+/** Messages between the engine pool and its worker threads (plain data: cloned, or a buffer moved whole: `wholeBufferOf`). */
 import type { MessageSnapshots, Report } from '@ddex-check/engine';
 import type { DbConfig } from '../db/connect.js';
 import type { TestReportSource } from '../test-reports/tables.js';
@@ -49,3 +49,6 @@ export type EngineAnswer = { id: number; ok: true; report: DeliveryReport } | ({
 export interface EngineWorkerData {
   db: DbConfig;
 }
+
+/** The buffer under `bytes` when they fill it whole, so it can move to another thread (a transfer list); else none. */
+export const wholeBufferOf = (bytes: Uint8Array): ArrayBuffer[] => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);

@@ -9,7 +9,7 @@ import { openDb, type OpenDb } from '../db/connect.js';
 import { DbCatalog } from './db-catalog.js';
 import { validateAnswerJson, validationReportJson } from './answer-json.js';
 import { asPartnerReport } from './partner-report.js';
-import type { DeliveryReport, EngineAnswer, EngineTask, EngineWorkerData } from './engine-task.js';
+import { wholeBufferOf, type DeliveryReport, type EngineAnswer, type EngineTask, type EngineWorkerData } from './engine-task.js';
 import { findingLines, sourceLinesOf } from '../test-reports/source-lines.js';
 import { storeTestReport } from '../test-reports/store.js';
 
@@ -53,7 +53,7 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
 }
 
 /** An answer's bytes move to the HTTP thread instead of being copied, when they own their whole buffer. */
-const transferOf = (answer: EngineAnswer) => ('answer' in answer && answer.answer.byteOffset === 0 && answer.answer.byteLength === answer.answer.buffer.byteLength ? [answer.answer.buffer as ArrayBuffer] : []);
+const transferOf = (answer: EngineAnswer) => ('answer' in answer ? wholeBufferOf(answer.answer) : []);
 
 parentPort!.on('message', (task: EngineTask) => {
   void run(task).then((answer) => parentPort!.postMessage(answer, transferOf(answer)));
