@@ -8,6 +8,7 @@ import net from 'node:net';
 import { domainToASCII } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { compiledOnce, rowsOf } from '../db/compiled-once.js';
 import { AdminError } from '../admin/admin-error.js';
 import { nowIso } from '../clock.js';
 import type { Portal } from '../http/portal.js';
@@ -74,13 +75,16 @@ export async function listPortalDomains(db: Kysely<Database>, account?: number) 
 }
 
 /** The portal whose domain is `domain` (normalised by `http/portal.ts`), with its account; null when none. */
-export async function findPortal(db: Kysely<Database>, domain: string): Promise<Portal | null> {
-  const row = await db
+const portalOfDomain = compiledOnce((db, { domain }: { domain: string }) =>
+  db
     .selectFrom('portal_domains')
     .innerJoin('accounts', 'accounts.id', 'portal_domains.account_id')
     .select(['portal_domains.domain', 'accounts.id', 'accounts.name'])
-    .where('portal_domains.domain', '=', domain)
-    .executeTakeFirst();
+    .where('portal_domains.domain', '=', domain),
+);
+
+export async function findPortal(db: Kysely<Database>, domain: string): Promise<Portal | null> {
+  const [row] = await rowsOf(db, portalOfDomain(db, { domain }));
   return row ? { domain: row.domain, account: { id: row.id, name: row.name } } : null;
 }
 

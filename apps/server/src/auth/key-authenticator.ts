@@ -15,6 +15,7 @@ import { hashKey, hashesEqual, LIVE_PREFIX, RETIRED_TEST_PREFIX, visiblePrefix }
 import type { Authenticator, Caller } from './caller.js';
 import { planOf } from './plans.js';
 import { CALLER_ACCOUNT_COLUMNS } from './caller-account.js';
+import { compiledOnce, rowsOf } from '../db/compiled-once.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -29,18 +30,9 @@ export function keyAuthenticator(db: Kysely<Database>): Authenticator {
   };
 }
 
-async function authenticateKey(db: Kysely<Database>, request: FastifyRequest): Promise<Caller | null> {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? BEARER.exec(header) : null;
-  if (!match) return null;
-  const presented = match[1];
-  if (presented.startsWith(RETIRED_TEST_PREFIX)) {
-    throw new ApiError(401, 'test_keys_retired', 'svc_test_ keys are retired with the sandbox; use a svc_live_ key and POST /ddex/validate to test.');
-  }
-  if (!presented.startsWith(LIVE_PREFIX)) throw invalidKey();
-
-  const hash = hashKey(presented);
-  const candidates = await db
+/** The keys whose visible prefix is `prefix`, with their account (compiled once: it runs on every request with a key). */
+const keysOfPrefix = compiledOnce((db, { prefix }: { prefix: string }) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .select([
@@ -54,8 +46,21 @@ async function authenticateKey(db: Kysely<Database>, request: FastifyRequest): P
       'api_keys.created_at as key_created_at',
       ...CALLER_ACCOUNT_COLUMNS,
     ])
-    .where('api_keys.prefix', '=', visiblePrefix(presented))
-    .execute();
+    .where('api_keys.prefix', '=', prefix),
+);
+
+async function authenticateKey(db: Kysely<Database>, request: FastifyRequest): Promise<Caller | null> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? BEARER.exec(header) : null;
+  if (!match) return null;
+  const presented = match[1];
+  if (presented.startsWith(RETIRED_TEST_PREFIX)) {
+    throw new ApiError(401, 'test_keys_retired', 'svc_test_ keys are retired with the sandbox; use a svc_live_ key and POST /ddex/validate to test.');
+  }
+  if (!presented.startsWith(LIVE_PREFIX)) throw invalidKey();
+
+  const hash = hashKey(presented);
+  const candidates = await rowsOf(db, keysOfPrefix(db, { prefix: visiblePrefix(presented) }));
   // Every candidate is compared (constant time each), so timing does not tell which one matched.
   let row: (typeof candidates)[number] | undefined;
   for (const candidate of candidates) if (hashesEqual(candidate.key_hash, hash)) row = candidate;

@@ -3,9 +3,10 @@
  * release is live, and whether staff decided on it (a dry run then flags an update, as the import does). When a code exists on several members, the delivering member's own row wins,
  * so "already on this member" is answered before "owned by another member".
  */
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Catalog, CatalogRecording, CatalogRelease } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
+import { compiledOnce, rowsOf } from '../db/compiled-once.js';
 import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from '../releases/release-states.js';
 
 /**
@@ -14,50 +15,28 @@ import { LIVE_DELIVERY_STATES, STAFF_DECIDED_STATUSES } from '../releases/releas
  */
 export const CODES_A_QUERY = 500;
 
-/** Placeholders a lookup is compiled with, swapped for the code and the member at each call. */
-const CODE = '\u0000code';
-const ME = Number.MIN_SAFE_INTEGER;
-
 /** Sorts the rows of member `me` first: the delivering member's own row wins. */
 const ownFirst = (me: number) => sql<number>`case when member_id = ${me} then 0 else 1 end`;
 
-function lookups(db: Kysely<Database>) {
-  return {
-    release: db
-      .selectFrom('releases')
-      .select(['id', 'member_id', 'upc', 'title', 'delivery_state', 'release_status'])
-      .where('upc', '=', CODE)
-      .orderBy(ownFirst(ME))
-      .orderBy('id')
-      .limit(1)
-      .compile(),
-    recording: db.selectFrom('recordings').select(['id', 'member_id', 'isrc', 'title']).where('isrc', '=', CODE).orderBy(ownFirst(ME)).orderBy('id').limit(1).compile(),
-  };
-}
-
-/**
- * The two lookups, compiled once per database handle: Kysely builds and compiles a query anew at
- * each call, and the 75 KB official sample asks for each of its 21 ISRCs (part of the engine
- * thread's 1.0-2.5 ms above the engine alone, measured per thread at load 30). A call only swaps the
- * placeholders' values.
+/*
+ * The two lookups are compiled once per database handle: the 75 KB official sample asks for each of
+ * its 21 ISRCs, and Kysely's building and compiling was part of the engine thread's 1.0-2.5 ms above
+ * the engine alone (measured per thread at load 30).
  */
-const compiledFor = new WeakMap<Kysely<Database>, ReturnType<typeof lookups>>();
-
-function bind<R>(query: CompiledQuery<R>, code: string, me: number): CompiledQuery<R> {
-  return { ...query, parameters: query.parameters.map((p) => (p === CODE ? code : p === ME ? me : p)) };
-}
+const releaseOfUpc = compiledOnce((db, { code, me }: { code: string; me: number }) =>
+  db.selectFrom('releases').select(['id', 'member_id', 'upc', 'title', 'delivery_state', 'release_status']).where('upc', '=', code).orderBy(ownFirst(me)).orderBy('id').limit(1),
+);
+const recordingOfIsrc = compiledOnce((db, { code, me }: { code: string; me: number }) =>
+  db.selectFrom('recordings').select(['id', 'member_id', 'isrc', 'title']).where('isrc', '=', code).orderBy(ownFirst(me)).orderBy('id').limit(1),
+);
 
 export class DbCatalog implements Catalog {
   readonly memberId: string | null;
-  private readonly compiled: ReturnType<typeof lookups>;
   constructor(
     private readonly db: Kysely<Database>,
     memberId: number | null,
   ) {
     this.memberId = memberId === null ? null : String(memberId);
-    let compiled = compiledFor.get(db);
-    if (!compiled) compiledFor.set(db, (compiled = lookups(db)));
-    this.compiled = compiled;
   }
 
   /** The member whose rows come first; -1 (no member has it) for a batch without one. */
@@ -66,7 +45,7 @@ export class DbCatalog implements Catalog {
   }
 
   async findRelease(upc: string): Promise<CatalogRelease | null> {
-    const row = (await this.db.executeQuery(bind(this.compiled.release, upc, this.me))).rows[0];
+    const [row] = await rowsOf(this.db, releaseOfUpc(this.db, { code: upc, me: this.me }));
     if (!row) return null;
     return {
       upc: row.upc,
@@ -79,7 +58,7 @@ export class DbCatalog implements Catalog {
   }
 
   async findRecording(isrc: string): Promise<CatalogRecording | null> {
-    const row = (await this.db.executeQuery(bind(this.compiled.recording, isrc, this.me))).rows[0];
+    const [row] = await rowsOf(this.db, recordingOfIsrc(this.db, { code: isrc, me: this.me }));
     if (!row || !row.isrc) return null;
     return { isrc: row.isrc, memberId: String(row.member_id), title: row.title, recordingId: row.id };
   }

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { compiledOnce, rowsOf } from '../db/compiled-once.js';
 
 export interface RateState {
   limit: number;
@@ -15,14 +16,18 @@ export interface RateState {
   exceeded: boolean;
 }
 
-export async function countRequest(db: Kysely<Database>, keyId: number, limit: number, now = Date.now()): Promise<RateState> {
-  const minute = Math.floor(now / 60_000);
-  const row = await db
+/** One more request of a key in a minute's window (compiled once: it runs on every request with a key). */
+const countInMinute = compiledOnce((db, { keyId, minute }: { keyId: number; minute: number }) =>
+  db
     .insertInto('rate_windows')
     .values({ key_id: keyId, window_minute: minute, count: 1 })
     .onConflict((oc) => oc.columns(['key_id', 'window_minute']).doUpdateSet({ count: sql`rate_windows.count + 1` }))
-    .returning('count')
-    .executeTakeFirstOrThrow();
+    .returning('count'),
+);
+
+export async function countRequest(db: Kysely<Database>, keyId: number, limit: number, now = Date.now()): Promise<RateState> {
+  const minute = Math.floor(now / 60_000);
+  const [row] = await rowsOf(db, countInMinute(db, { keyId, minute }));
   const count = Number(row.count);
   if (count === 1) {
     // First request of a new window: drop this key's old windows (keeps the table tiny).

@@ -4,9 +4,13 @@ import type { Database } from '../db/schema.js';
 import { nowIso } from '../clock.js';
 import { notFound } from '../http/api-error.js';
 import { parseId } from '../http/ids.js';
+import { compiledOnce, rowsOf } from '../db/compiled-once.js';
+
+/** Compiled once: a dry run without a member asks it on every request. */
+const ownMemberOf = compiledOnce((db, { accountId }: { accountId: number }) => db.selectFrom('members').select('id').where('account_id', '=', accountId).where('is_own', '=', 1));
 
 export async function ownMemberId(db: Kysely<Database>, accountId: number): Promise<number> {
-  const own = await db.selectFrom('members').select('id').where('account_id', '=', accountId).where('is_own', '=', 1).executeTakeFirst();
+  const [own] = await rowsOf(db, ownMemberOf(db, { accountId }));
   if (own) return own.id;
   // Accounts made before members existed: give them their own catalog now.
   const account = await db.selectFrom('accounts').select(['name', 'email']).where('id', '=', accountId).executeTakeFirstOrThrow();

@@ -4,13 +4,17 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { compiledOnce, rowsOf } from '../db/compiled-once.js';
 import './tables.js';
 
 export class UnknownStoreError extends Error {}
 
 /** The account's stores in the order set; [] when none. */
+/** Compiled once: every dry run asks it. */
+const storesOf = compiledOnce((db, { accountId }: { accountId: number }) => db.selectFrom('account_stores').select('store').where('account_id', '=', accountId).orderBy('position'));
+
 export async function accountStores(db: Kysely<Database>, accountId: number): Promise<string[]> {
-  const rows = await db.selectFrom('account_stores').select('store').where('account_id', '=', accountId).orderBy('position').execute();
+  const rows = await rowsOf(db, storesOf(db, { accountId }));
   return rows.map((r) => r.store);
 }
 

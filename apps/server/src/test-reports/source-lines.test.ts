@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validate } from '@ddex-check/engine';
 import { albumZip } from '../../test/support/ddex-fixtures.js';
-import { linesOfStream, sourceLinesOf } from './source-lines.js';
+import { linesOfBytes, linesOfStream, sourceLinesOf } from './source-lines.js';
 
 const badIsrc = (xml: string) => xml.replace(/<ISRC>[^<]*<\/ISRC>/, '<ISRC>NOT-AN-ISRC</ISRC>');
 
@@ -56,5 +56,31 @@ describe('source lines of a test report', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('reads the same lines from bytes in memory as from a stream of them, whatever the bytes', async () => {
+    // Any bytes: a BOM, line ends of every kind, characters of 1-4 bytes, malformed UTF-8, and long
+    // lines of wide characters around the 400-unit cut (where a character can be cut in two).
+    const piece = fc.oneof(
+      fc.constantFrom('a', ' ', '\r', '\n', '\r\n', 'é', '€', '😀', '\uFEFF').map((t) => Buffer.from(t)),
+      fc.constantFrom([0xef, 0xbb, 0xbf], [0xff], [0xc3], [0xe2, 0x82], [0xf0, 0x9f, 0x98], [0x80]).map((b) => Buffer.from(b)),
+      fc.tuple(fc.integer({ min: 390, max: 410 }), fc.constantFrom('a', '€', '😀'), fc.constantFrom('', 'a', '😀')).map(([n, c, tail]) => Buffer.from(c.repeat(n) + tail)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 40 }), fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 10 }), fc.nat(64), async (pieces, lines, chunk) => {
+        const bytes = Buffer.concat(pieces);
+        const wanted = new Set(lines);
+        const chunks = [];
+        for (let at = 0; at < bytes.length; at += chunk + 1) chunks.push(bytes.subarray(at, at + chunk + 1));
+        expect(linesOfBytes(bytes, wanted)).toEqual(await linesOfStream(Readable.from(chunks), wanted));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads a lone message in memory from its bytes, with the lines a stream gives', async () => {
+    const xml = Buffer.from('\uFEFF<?xml version="1.0"?>\r\n<a>\r<b>€</b>\n</a>');
+    const report = { checks: [1, 2, 3, 4].map((line) => ({ line, file: 'm.xml', status: 'error' })) } as never;
+    expect(await sourceLinesOf({ kind: 'buffer', bytes: xml }, 'm.xml', report)).toEqual({ 'm.xml': { 1: '<?xml version="1.0"?>', 2: '<a>', 3: '<b>€</b>', 4: '</a>' } });
   });
 });

@@ -8,7 +8,8 @@ import type { Report } from '@ddex-check/engine';
 import type { Database } from '../db/schema.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import { isoIn, nowIso } from '../clock.js';
-import type { TestReportSource } from './tables.js';
+import { compiledOnce, rowsOf } from '../db/compiled-once.js';
+import type { TestReportSource, TestReportTable } from './tables.js';
 import type { SourceLines } from './source-lines.js';
 import './tables.js';
 
@@ -17,22 +18,13 @@ export const TEST_REPORT_RETENTION_DAYS = 90;
 /** The report as an object, or already serialized (a dry run through the API: the bytes of its answer's `data`, with the verdict and summary). */
 type StoredReport = { report: Report } | { reportJson: string; verdict: Report['verdict']; summary: Report['summary'] };
 
+/** Compiled once: every dry run stores one. */
+const insertTestReport = compiledOnce((db, row: Omit<TestReportTable, 'id'>) => db.insertInto('test_reports').values(row).returning('id'));
+
 export async function storeTestReport(db: Kysely<Database>, o: { accountId: number; source: TestReportSource; name: string; sourceLines?: SourceLines } & StoredReport): Promise<number> {
   const { verdict, summary, json } = 'report' in o ? { verdict: o.report.verdict, summary: o.report.summary, json: JSON.stringify(o.report) } : { verdict: o.verdict, summary: o.summary, json: o.reportJson };
-  const row = await db
-    .insertInto('test_reports')
-    .values({
-      account_id: o.accountId,
-      source: o.source,
-      name: o.name,
-      verdict,
-      summary: JSON.stringify(summary),
-      report: json,
-      source_lines: o.sourceLines ? JSON.stringify(o.sourceLines) : null,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const sourceLines = o.sourceLines ? JSON.stringify(o.sourceLines) : null;
+  const [row] = await rowsOf(db, insertTestReport(db, { account_id: o.accountId, source: o.source, name: o.name, verdict, summary: JSON.stringify(summary), report: json, source_lines: sourceLines, created_at: nowIso() }));
   return row.id;
 }
 
