@@ -66,6 +66,10 @@ export class AllowedValues {
 }
 
 const byFile = new Map<string, Promise<Map<string, SimpleTypeValues>>>();
+/** The AVS file of each set folder that has one (looked for once, as the set itself is read once). */
+const avsFiles = new Map<string, string>();
+/** The allowed values by version and AVS file: their lists are made into sets once per process, not per message. */
+const byVersionFile = new Map<string, Promise<AllowedValues>>();
 
 /** The AVS file of an XSD set folder (the one DDEX names `avs*.xsd` or `allowed-value-sets.xsd`). */
 export function avsFileIn(setDir: string): string | null {
@@ -84,15 +88,23 @@ export function avsFileIn(setDir: string): string | null {
 export async function avsOf(version: ErnVersion, schemasDir?: string | null): Promise<AllowedValues | null> {
   const location = new SchemaStore({ dir: schemasDir ?? undefined }).locate(version);
   if (!location) return null;
-  const file = avsFileIn(location.dir) ?? avsFileIn(path.dirname(location.mainFile));
+  const file = avsFiles.get(location.dir) ?? avsFileIn(location.dir) ?? avsFileIn(path.dirname(location.mainFile));
   if (!file) return null;
+  avsFiles.set(location.dir, file);
   let types = byFile.get(file);
   if (!types) {
     types = readEnumerationsFile(file);
     byFile.set(file, types);
     types.catch(() => byFile.delete(file));
   }
-  return new AllowedValues(version, file, await types);
+  const key = `${version}\u0000${file}`;
+  let values = byVersionFile.get(key);
+  if (!values) {
+    values = types.then((t) => new AllowedValues(version, file, t));
+    byVersionFile.set(key, values);
+    values.catch(() => byVersionFile.delete(key));
+  }
+  return values;
 }
 
 /** What to tell the user when the AVS (the XSD set) is not installed. */

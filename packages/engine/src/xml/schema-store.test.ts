@@ -65,6 +65,21 @@ describe('SchemaStore.locate', () => {
     expect(store.locate('')).toBeNull();
   });
 
+  it('keeps a set once found, and looks again for one not found (a set installed while a server runs)', () => {
+    const root = path.join(tmp, 'kept');
+    const store = new SchemaStore({ dir: root });
+    expect(store.locate('7.1')).toBeNull();
+    const dir = makeSet(root, '7.1', { 'release-notification.xsd': xsd() });
+    const found = store.locate('7.1');
+    expect(found).toEqual({ dir, mainFile: path.join(dir, 'release-notification.xsd'), origin: 'option' });
+    // Found once, the set is not looked for on disk again (its files are read once per process anyway)...
+    rmSync(dir, { recursive: true });
+    expect(store.locate('7.1')).toEqual(found);
+    // ...until the cache is cleared (`schemas pull` replaced files).
+    SchemaStore.clearCache();
+    expect(store.locate('7.1')).toBeNull();
+  });
+
   it('finds a main file one folder down (ERN 4.3.2 layout)', () => {
     const location = new SchemaStore({ dir: SCHEMAS_DIR }).locate('4.3.2');
     expect(location?.dir).toBe(path.join(SCHEMAS_DIR, 'ern-4.3.2'));

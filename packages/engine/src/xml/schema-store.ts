@@ -34,6 +34,14 @@ const MAIN_FILE = 'release-notification.xsd';
 /** Loaded sets by main file, shared by every store of the process. */
 const loaded = new Map<string, Promise<LoadedSchemaSet>>();
 
+/**
+ * Main files found, by set folder. A set once found is not looked for again (its files are read
+ * once per process anyway): a server asked for the set by every dry run's rules and validator had
+ * spent a stat and a directory read on each ask. A folder without one is looked in again, so a set
+ * installed while a process runs is found.
+ */
+const mainFiles = new Map<string, string>();
+
 export class SchemaStore {
   private readonly dir: string | undefined;
 
@@ -56,8 +64,11 @@ export class SchemaStore {
     if (!/^\d+(\.\d+)*$/.test(version)) return null; // never let a version name walk the file system
     for (const { root, origin } of this.roots()) {
       const dir = path.join(root, `ern-${version}`);
-      const mainFile = findMainFile(dir);
-      if (mainFile) return { dir, mainFile, origin };
+      const mainFile = mainFiles.get(dir) ?? findMainFile(dir);
+      if (mainFile) {
+        mainFiles.set(dir, mainFile);
+        return { dir, mainFile, origin };
+      }
     }
     return null;
   }
@@ -77,6 +88,7 @@ export class SchemaStore {
   /** Forgets the sets read so far (after `schemas pull` replaced files). */
   static clearCache(): void {
     loaded.clear();
+    mainFiles.clear();
   }
 }
 
