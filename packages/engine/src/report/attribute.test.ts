@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { attributeByPath } from './attribute.js';
 import type { Check } from './types.js';
 import type { ErnMessage } from '../ern/model.js';
@@ -44,5 +44,21 @@ describe('attributeByPath', () => {
     expect(checks.map((c) => ({ release: c.release, resource: c.resource ?? null }))).toEqual(byDefinition(m, fields));
     expect(checks.map((c) => c.release ?? c.resource ?? null)).toEqual(['A3', 'A2', 'R1', null, 'R9', null, null]);
     expect([other.release, other.resource, known.release]).toEqual([null, undefined, 'R5']);
+  });
+
+  it.each([true, false])('reads no resource for checks that name theirs, and still finds the release of one in a release (kept as bytes: %s)', async (store) => {
+    const { message: m } = await readXml(xml, undefined, store);
+    // Findings of rules on resources name the resource; a resource's path is in no release.
+    const onResources = [{ ...located(fields[0]), resource: 'A3' }, { ...located('/NewReleaseMessage/ResourceList/SoundRecording/Duration'), resource: 'A1' }];
+    const inRelease = { ...located(fields[2]), resource: 'A1' };
+    const read = vi.spyOn(m.resources, 'at');
+    attributeByPath([...onResources, inRelease], m, 'm.xml');
+    // Only the first record, for the name of the list it is in.
+    expect(read.mock.calls.map(([i]) => i)).toEqual([0]);
+    expect(onResources.map((c) => [c.release, c.resource])).toEqual([
+      [null, 'A3'],
+      [null, 'A1'],
+    ]);
+    expect([inRelease.release, inRelease.resource]).toEqual(['R1', 'A1']);
   });
 });

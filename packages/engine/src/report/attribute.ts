@@ -23,31 +23,44 @@ export function attributeByPath(checks: Check[], message: ErnMessage, file: stri
   // 800,000 paths: 1.1 s and 130 MB).
   const open = checks.filter((check) => check.file === file && check.field && !(check.release !== null && check.resource));
   if (open.length === 0) return;
-  const wanted = new Set(open.map((check) => itemPath(check.field)));
-  const releases = referencesAt(message.releases, wanted, message);
-  const resources = referencesAt(message.resources, wanted, message);
-  for (const check of open) {
-    const item = itemPath(check.field);
-    if (check.release === null) check.release = releases.get(item) ?? null;
+  // Each list is asked only for the paths in it, by the checks lacking what it gives: a rule's finding
+  // on a resource names the resource already, and a resource's path is in no release (34,000 findings
+  // of a broken catalog had made a view and a path of every resource up to the last of them).
+  const releaseList = listOf(message.releases, message);
+  const resourceList = listOf(message.resources, message);
+  const items = new Array<string>(open.length);
+  const releaseWanted = new Set<string>();
+  const resourceWanted = new Set<string>();
+  for (let i = 0; i < open.length; i++) {
+    const check = open[i];
+    const item = (items[i] = itemPath(check.field));
+    const list = listName(item);
+    if (check.release === null && list === releaseList) releaseWanted.add(item);
+    if (!check.resource && list === resourceList) resourceWanted.add(item);
+  }
+  const releases = referencesAt(message.releases, releaseWanted, message);
+  const resources = referencesAt(message.resources, resourceWanted, message);
+  for (let i = 0; i < open.length; i++) {
+    const check = open[i];
+    if (check.release === null) check.release = releases.get(items[i]) ?? null;
     if (!check.resource) {
-      const resource = resources.get(item);
+      const resource = resources.get(items[i]);
       if (resource) check.resource = resource;
     }
   }
 }
 
-/**
- * The references of the records of `list` whose paths are among `wanted`: only when a wanted path
- * is in an element of the list's name (a check in a deal reads no release), and up to the last
- * one found.
- */
+/** The name of the list element `list`'s records are in (`ReleaseList`), from its first record's path; null for an empty list. */
+function listOf(list: Records<{ loc: LocId }>, message: ErnMessage): string | null {
+  return list.length === 0 ? null : listName(message.locations.path(list.at(0)!.loc));
+}
+
+/** The references of the records of `list` whose paths are among `wanted` (all in the list's element), up to the last one found. */
 function referencesAt(list: Records<{ loc: LocId; reference: { value: string } | null }>, wanted: ReadonlySet<string>, message: ErnMessage): Map<string, string> {
   const found = new Map<string, string>();
-  if (list.length === 0) return found;
   const locations = message.locations;
-  const name = listName(locations.path(list.at(0)!.loc));
-  let left = 0;
-  for (const path of wanted) if (listName(path) === name) left++;
+  // Every wanted path is in this list (attributeByPath): it is gone through up to the last one found.
+  let left = wanted.size;
   for (let i = 0; i < list.length && left > 0; i++) {
     const record = list.at(i)!;
     const path = locations.path(record.loc);

@@ -29,7 +29,11 @@ export interface BuildInput {
 
 /** Releases that become catalog entries: the main/other releases, not per-track or clip releases. */
 export function isCatalogRelease(release: Release): boolean {
-  return release.kind === 'main' || release.kind === 'other';
+  return isCatalogKind(release.kind);
+}
+
+function isCatalogKind(kind: unknown): boolean {
+  return kind === 'main' || kind === 'other';
 }
 
 export function buildReport({ source, checks, messages, engine, recordings: listed = true }: BuildInput): Report {
@@ -269,20 +273,38 @@ function attributeChecks(checks: Check[], m: ErnMessage, index: MessageIndex): M
     if (list) list.push(check);
     else byRelease.set(ref, [check]);
   };
-  const holders = (resourceRef: string) => index.releasesOfResource(resourceRef).filter(isCatalogRelease);
+  // The references of the catalog releases holding a resource (each once), worked out once per resource and each
+  // release read once, by its number and held kind: a broken catalog has several findings on each of
+  // tens of thousands of resources, and each lookup had made views of the releases holding it.
+  const held = new Map<string, string[]>();
+  const referenceAt = new Map<number, string>();
+  const holders = (resourceRef: string): string[] => {
+    let refs = held.get(resourceRef);
+    if (refs === undefined) {
+      refs = [];
+      for (const n of index.releaseNumbersOfResource(resourceRef)) {
+        if (!isCatalogKind(kindAt(m.releases, n))) continue;
+        let reference = referenceAt.get(n);
+        if (reference === undefined) referenceAt.set(n, (reference = m.releases.at(n)!.reference?.value ?? ''));
+        if (!refs.includes(reference)) refs.push(reference);
+      }
+      held.set(resourceRef, refs);
+    }
+    return refs;
+  };
   for (const check of checks) {
     if (check.status === 'pass') continue;
-    const targets = new Set<string>();
     if (check.release) {
       // The message's index, not a map of every release (a catalog message has hundreds of thousands).
       const release = index.release(check.release);
       if (release && !isCatalogRelease(release)) {
-        for (const r of release.resourceReferences) for (const holder of holders(r.value)) targets.add(holder.reference?.value ?? '');
-      } else targets.add(check.release);
+        const targets = new Set<string>();
+        for (const r of release.resourceReferences) for (const holder of holders(r.value)) targets.add(holder);
+        for (const ref of targets) add(ref, check);
+      } else add(check.release, check);
     } else if (check.resource) {
-      for (const holder of holders(check.resource)) targets.add(holder.reference?.value ?? '');
+      for (const holder of holders(check.resource)) add(holder, check);
     }
-    for (const ref of targets) add(ref, check);
   }
   return byRelease;
 }

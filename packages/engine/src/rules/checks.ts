@@ -27,6 +27,49 @@ export function baseCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, fields: Par
   };
 }
 
+/** Where a finding is and what it concerns: the fields `findingCheck` sets besides its rule's. */
+export interface FindingFields {
+  status: Check['status'];
+  message: string;
+  hint: string;
+  field: string;
+  line: number | null;
+  column: number | null;
+  file: string;
+  release: string | null;
+  resource: string | null;
+  messageId: string | undefined;
+}
+
+/**
+ * `baseCheck(entry, {...})` of a finding, made as one object literal with the same keys in the same
+ * order (the report's JSON is the same bytes): a broken catalog makes tens of thousands, and the
+ * spreads of `baseCheck` cost twice the time to make and a slower JSON.stringify of each. A rule of
+ * a store profile (its `store` and `requirement` first) goes through `baseCheck`.
+ */
+export function findingCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, f: FindingFields): Check {
+  if (entry.store) {
+    const { messageId, ...fields } = f;
+    return baseCheck(entry, { ...fields, message_id: messageId });
+  }
+  const rule = entry.rule;
+  return {
+    stage: rule.stage,
+    rule: rule.id,
+    label: rule.meta.label,
+    field: f.field,
+    line: f.line,
+    column: f.column,
+    file: f.file,
+    release: f.release,
+    hint: f.hint,
+    status: f.status,
+    message: f.message,
+    resource: f.resource,
+    message_id: f.messageId,
+  };
+}
+
 /** The checks of the engine's own findings for the active rules: a rule that is off gives none. */
 export class EngineChecks {
   private readonly byId: Map<string, ActiveRule>;
@@ -44,7 +87,7 @@ export class EngineChecks {
     const entry = this.byId.get(ruleId);
     if (!entry) return null;
     const { message, hint } = formatMessage(entry.rule, descriptor.messageId, descriptor.data);
-    const check = baseCheck(entry, {
+    const check = findingCheck(entry, {
       status: entry.severity === 'error' ? 'error' : entry.severity === 'warn' ? 'warning' : 'pass',
       message,
       hint,
@@ -54,7 +97,7 @@ export class EngineChecks {
       file: descriptor.file,
       release: descriptor.release ?? null,
       resource: descriptor.resource ?? null,
-      message_id: descriptor.messageId,
+      messageId: descriptor.messageId,
     });
     if (entry.severity === 'info') check.severity = 'info';
     return check;

@@ -12,7 +12,7 @@ import type { MediaAccess } from '../media/types.js';
 import type { Check } from '../report/types.js';
 import { formatMessage, placeOf, type ReportDescriptor, type Rule, type RuleContext, type RuleHandlers } from './define.js';
 import type { ActiveRule } from './severity.js';
-import { baseCheck } from './checks.js';
+import { baseCheck, findingCheck } from './checks.js';
 import { familyOf } from '../xml/version.js';
 import { keptList as storedList } from '../ern/stored-list.js';
 
@@ -69,6 +69,8 @@ export class RuleDispatcher {
   private readonly found: boolean[] = [];
   private readonly contexts: (RuleContext & { media: MediaAccess | null })[] = [];
   private releaseFrame: ReleaseFrame | null = null;
+  /** The message's locations, for a finding placed by a record's `loc` (one function for every finding). */
+  private readonly locations = () => this.init.message().locations;
   /** The rules' `onResource`, `onRelease` and `onDeal` functions, in rule order. */
   private readonly resourceHooks: RecordHook<Resource>[] = [];
   private readonly releaseHooks: RecordHook<Release>[] = [];
@@ -261,8 +263,8 @@ export class RuleDispatcher {
     const init = this.init;
     this.found[index] = true;
     const { message, hint } = formatMessage(entry.rule, descriptor.messageId, descriptor.data);
-    const place = placeOf(descriptor.loc, () => init.message().locations);
-    const check = baseCheck(entry, {
+    const place = placeOf(descriptor.loc, this.locations);
+    const check = findingCheck(entry, {
       status,
       message,
       hint,
@@ -272,7 +274,7 @@ export class RuleDispatcher {
       file: descriptor.file ?? init.file,
       release: descriptor.release ?? null,
       resource: descriptor.resource ?? null,
-      message_id: descriptor.messageId,
+      messageId: descriptor.messageId,
     });
     if (entry.severity === 'info' && status === 'pass') check.severity = 'info';
     if (descriptor.needsStaff) check.needs_staff = true;

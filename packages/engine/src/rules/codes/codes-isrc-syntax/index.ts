@@ -32,11 +32,12 @@ export default defineRule({
     // `ids` is called only for a finding: each read of a reference decodes a record kept as bytes.
     const check = (value: string, loc: { line: number; column: number; path: string }, ids: () => { resource: string | null; release: string | null }) => {
       if (ISRC.test(value)) return;
-      const compact = value.replace(/[\s-]/g, '');
-      const base = { loc, ...ids() };
-      if (compact !== value && ISRC.test(compact.toUpperCase())) ctx.report({ ...base, messageId: 'separators', data: { isrc: value, compact: compact.toUpperCase() } });
-      else if (ISRC.test(value.toUpperCase())) ctx.report({ ...base, messageId: 'lowercase', data: { isrc: value, upper: value.toUpperCase() } });
-      else ctx.report({ ...base, messageId: 'invalid', data: { isrc: value } });
+      const compact = value.replace(/[\s-]/g, '').toUpperCase();
+      const upper = value.toUpperCase();
+      const { resource, release } = ids();
+      if (compact !== upper && ISRC.test(compact)) ctx.report({ loc, resource, release, messageId: 'separators', data: { isrc: value, compact } });
+      else if (ISRC.test(upper)) ctx.report({ loc, resource, release, messageId: 'lowercase', data: { isrc: value, upper } });
+      else ctx.report({ loc, resource, release, messageId: 'invalid', data: { isrc: value } });
     };
     // Resources and releases whose ISRC is not well formed, found as they close (ctx.onResource, ctx.onRelease) and reported at message end.
     const malformed = numbersWhere(ctx.onResource, (resource) => resource.isrc && !ISRC.test(resource.isrc.value));

@@ -40,9 +40,10 @@ export default defineRule({
         for (const n of wrong) {
           const r = ctx.message.resources.at(n)!;
           const messageId = problem(r)!;
-          const base = { resource: r.reference?.value ?? null, release: null, messageId };
-          if (messageId === 'missing') ctx.report({ ...base, loc: r.loc, data: { resource: resourceName(r, ctx.message) } });
-          else ctx.report({ ...base, loc: r.duration!, data: { resource: resourceName(r, ctx.message), duration: r.duration!.value } });
+          const resource = r.reference?.value ?? null;
+          const name = resource ?? resourceName(r, ctx.message);
+          if (messageId === 'missing') ctx.report({ resource, release: null, messageId, loc: r.loc, data: { resource: name } });
+          else ctx.report({ resource, release: null, messageId, loc: r.duration!, data: { resource: name, duration: r.duration!.value } });
         }
       },
     };
