@@ -44,13 +44,16 @@ export default defineRule({
     const malformedReleases = numbersWhere(ctx.onRelease, (release) => release.ids.isrc && !ISRC.test(release.ids.isrc.value));
     return {
       'Message:exit'() {
+        // Each field read once: a record kept as bytes decodes a field at every read.
         for (const n of malformed) {
           const resource = ctx.message.resources.at(n)!;
-          check(resource.isrc!.value, resource.isrc!, () => ({ resource: resource.reference?.value ?? null, release: null }));
+          const isrc = resource.isrc!;
+          check(isrc.value, isrc, () => ({ resource: resource.reference?.value ?? null, release: null }));
         }
         for (const n of malformedReleases) {
           const release = ctx.message.releases.at(n)!;
-          check(release.ids.isrc!.value, release.ids.isrc!, () => ({ resource: null, release: release.reference?.value ?? null }));
+          const isrc = release.ids.isrc!;
+          check(isrc.value, isrc, () => ({ resource: null, release: release.reference?.value ?? null }));
         }
       },
     };

@@ -26,24 +26,28 @@ export default defineRule({
     hint: 'Send the playing time as PT<minutes>M<seconds>S, e.g. PT3M20S.',
   },
   create(ctx) {
-    /** What is wrong with a track's duration: a message id, or null. */
-    const problem = (r: Resource): 'missing' | 'unreadable' | 'zero' | null => {
-      if (r.kind !== 'SoundRecording' && r.kind !== 'Video') return null;
-      if (!r.duration || r.duration.value.trim() === '') return 'missing';
-      const seconds = durationSeconds(r.duration.value);
+    /**
+     * What is wrong with a track's duration (its kind and Duration, each read once: a record kept as
+     * bytes decodes a field at every read): a message id, or null.
+     */
+    const problem = (kind: Resource['kind'], duration: Resource['duration']): 'missing' | 'unreadable' | 'zero' | null => {
+      if (kind !== 'SoundRecording' && kind !== 'Video') return null;
+      if (!duration || duration.value.trim() === '') return 'missing';
+      const seconds = durationSeconds(duration.value);
       return seconds === null ? 'unreadable' : seconds <= 0 ? 'zero' : null;
     };
     // Tracks with a problem, found as they close (ctx.onResource) and reported at message end.
-    const wrong = numbersWhere(ctx.onResource, (resource) => problem(resource) !== null);
+    const wrong = numbersWhere(ctx.onResource, (resource) => problem(resource.kind, resource.duration) !== null);
     return {
       'Message:exit'() {
         for (const n of wrong) {
           const r = ctx.message.resources.at(n)!;
-          const messageId = problem(r)!;
+          const duration = r.duration;
+          const messageId = problem(r.kind, duration)!;
           const resource = r.reference?.value ?? null;
           const name = resource ?? resourceName(r, ctx.message);
           if (messageId === 'missing') ctx.report({ resource, release: null, messageId, loc: r.loc, data: { resource: name } });
-          else ctx.report({ resource, release: null, messageId, loc: r.duration!, data: { resource: name, duration: r.duration!.value } });
+          else ctx.report({ resource, release: null, messageId, loc: duration!, data: { resource: name, duration: duration!.value } });
         }
       },
     };
