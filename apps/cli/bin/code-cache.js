@@ -10,8 +10,15 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 
-/** Cache files kept for one bundle: one per Node and set of V8 flags in use, the oldest dropped. */
-const KEPT = 6;
+/**
+ * Cache files kept in the folder, of any bundle, Node and set of V8 flags: the newest. Two installs
+ * of other versions used in turn (a global one and a project's, or two checkouts benchmarked side by
+ * side) each keep theirs; when each run removed every other bundle's cache, they removed each
+ * other's, and every run compiled the whole bundle and wrote its cache again.
+ */
+const KEPT = 8;
+/** A temporary file older than this is one a run left behind (killed while writing), not one being written. */
+const LEFT_BEHIND_MS = 10 * 60 * 1000;
 
 /**
  * What V8 checks a code cache against besides the source: its version and its flags. Named by the
@@ -23,6 +30,15 @@ function flagsKey() {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16);
+}
+
+/** A file's modification time; 0 for one another run removed meanwhile. */
+function modifiedAt(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 /** Loads `file` (a CommonJS script); returns its exports and `save()`, to call once the run is over. */
@@ -56,15 +72,18 @@ export function loadWithCodeCache(file, cacheDir) {
       if (!stale) return;
       try {
         mkdirSync(cacheDir, { recursive: true });
-        // Another bundle's caches go (an update or a rebuild); this one's are kept, KEPT at most.
-        const mine = [];
+        // The newest caches are kept, this one with them, KEPT in all: an old bundle's (an update, a
+        // rebuild) go as newer ones are written.
+        const others = [];
+        const now = Date.now();
         for (const name of readdirSync(cacheDir)) {
           if (!name.startsWith('run-') || name === path.basename(cacheFile)) continue;
-          if (name.endsWith(`-${bundle}.bin`)) mine.push(name);
-          else rmSync(path.join(cacheDir, name), { force: true });
+          const at = modifiedAt(path.join(cacheDir, name));
+          if (name.endsWith('.bin')) others.push({ name, at });
+          else if (now - at > LEFT_BEHIND_MS) rmSync(path.join(cacheDir, name), { force: true });
         }
-        const byAge = mine.map((name) => ({ name, at: statSync(path.join(cacheDir, name)).mtimeMs })).sort((a, b) => b.at - a.at);
-        for (const { name } of byAge.slice(KEPT - 1)) rmSync(path.join(cacheDir, name), { force: true });
+        others.sort((a, b) => b.at - a.at);
+        for (const { name } of others.slice(KEPT - 1)) rmSync(path.join(cacheDir, name), { force: true });
         const temporary = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(temporary, script.createCachedData());
         renameSync(temporary, cacheFile);
