@@ -30,7 +30,7 @@ const fields: fc.Arbitrary<FindingFields> = fc.record({
   file: text,
   release: orNull(text),
   resource: orNull(text),
-  messageId: fc.option(text, { nil: undefined }),
+  message_id: fc.option(text, { nil: undefined }),
 });
 
 describe('findingCheck', () => {
@@ -39,8 +39,7 @@ describe('findingCheck', () => {
     fc.assert(
       fc.property(fields, fc.boolean(), (f, inStore) => {
         const entry = { rule, store: inStore ? { id: 'spotify', requirement: 'spotify-ern-version' } : undefined };
-        const { messageId, ...rest } = f;
-        const expected = baseCheck(entry, { ...rest, message_id: messageId });
+        const expected = baseCheck(entry, f);
         const made = findingCheck(entry, f);
         expect(Object.keys(made)).toEqual(Object.keys(expected));
         expect(JSON.stringify(made)).toBe(JSON.stringify(expected));

@@ -27,31 +27,20 @@ export function baseCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, fields: Par
   };
 }
 
-/** Where a finding is and what it concerns: the fields `findingCheck` sets besides its rule's. */
-export interface FindingFields {
-  status: Check['status'];
-  message: string;
-  hint: string;
-  field: string;
-  line: number | null;
-  column: number | null;
-  file: string;
-  release: string | null;
+/** Where a finding is and what it concerns: the fields `findingCheck` sets besides its rule's, each given. */
+export type FindingFields = Required<Pick<Check, 'status' | 'message' | 'hint' | 'field' | 'line' | 'column' | 'file' | 'release'>> & {
   resource: string | null;
-  messageId: string | undefined;
-}
+  message_id: string | undefined;
+};
 
 /**
- * `baseCheck(entry, {...})` of a finding, made as one object literal with the same keys in the same
+ * `baseCheck(entry, fields)` of a finding, made as one object literal with the same keys in the same
  * order (the report's JSON is the same bytes): a broken catalog makes tens of thousands, and the
  * spreads of `baseCheck` cost twice the time to make and a slower JSON.stringify of each. A rule of
  * a store profile (its `store` and `requirement` first) goes through `baseCheck`.
  */
 export function findingCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, f: FindingFields): Check {
-  if (entry.store) {
-    const { messageId, ...fields } = f;
-    return baseCheck(entry, { ...fields, message_id: messageId });
-  }
+  if (entry.store) return baseCheck(entry, f);
   const rule = entry.rule;
   return {
     stage: rule.stage,
@@ -66,7 +55,7 @@ export function findingCheck(entry: Pick<ActiveRule, 'rule' | 'store'>, f: Findi
     status: f.status,
     message: f.message,
     resource: f.resource,
-    message_id: f.messageId,
+    message_id: f.message_id,
   };
 }
 
@@ -97,7 +86,7 @@ export class EngineChecks {
       file: descriptor.file,
       release: descriptor.release ?? null,
       resource: descriptor.resource ?? null,
-      messageId: descriptor.messageId,
+      message_id: descriptor.messageId,
     });
     if (entry.severity === 'info') check.severity = 'info';
     return check;

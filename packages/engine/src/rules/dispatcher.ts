@@ -274,7 +274,7 @@ export class RuleDispatcher {
       file: descriptor.file ?? init.file,
       release: descriptor.release ?? null,
       resource: descriptor.resource ?? null,
-      messageId: descriptor.messageId,
+      message_id: descriptor.messageId,
     });
     if (entry.severity === 'info' && status === 'pass') check.severity = 'info';
     if (descriptor.needsStaff) check.needs_staff = true;
