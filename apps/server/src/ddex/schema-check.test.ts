@@ -10,7 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { backends, bearer, setUpAccount, TestServer } from '../../test/support/server-process.js';
 import { audioMessage } from '../../test/support/ddex-fixtures.js';
 
-const SHARED_XSD = process.env.DDEX_SCHEMAS_DIR!;
+// Resolved: the symlinks below point at it from a temporary folder, where a relative DDEX_SCHEMAS_DIR
+// ("../shared/ddex/xsd", as a user may set it) would name nothing.
+const SHARED_XSD = path.resolve(process.env.DDEX_SCHEMAS_DIR!);
 
 describe.each(backends())('start-up without DDEX schemas ($name)', (backend) => {
   const dirs: string[] = [];
