@@ -26,6 +26,22 @@ const ownFirst = (me: number) => sql<number>`case when member_id = ${me} then 0 
 const releaseOfUpc = compiledOnce((db, { code, me }: { code: string; me: number }) =>
   db.selectFrom('releases').select(['id', 'member_id', 'upc', 'title', 'delivery_state', 'release_status']).where('upc', '=', code).orderBy(ownFirst(me)).orderBy('id').limit(1),
 );
+/** The names of a batch's codes for `recordingsOfIsrcs` (`c0` … `c499`). */
+const CODE_NAMES = Array.from({ length: CODES_A_QUERY }, (_, i) => `c${i}`);
+/**
+ * CODES_A_QUERY ISRCs' rows, compiled once: Kysely building a list of 500 values again for each of
+ * a 99 MB message's 83 queries took the lookups of its 41,463 ISRCs from about 15 to 22-38 ms of the
+ * engine thread (SQLite, empty table). A batch of fewer codes repeats its last one (the same rows).
+ */
+const recordingsOfIsrcs = compiledOnce((db, codes: Record<string, string | number>) =>
+  db
+    .selectFrom('recordings')
+    .select(['id', 'member_id', 'isrc', 'title'])
+    .where('isrc', 'in', CODE_NAMES.map((name) => codes[name] as string))
+    .orderBy('isrc')
+    .orderBy(ownFirst(codes.me as number))
+    .orderBy('id'),
+);
 const recordingOfIsrc = compiledOnce((db, { code, me }: { code: string; me: number }) =>
   db.selectFrom('recordings').select(['id', 'member_id', 'isrc', 'title']).where('isrc', '=', code).orderBy(ownFirst(me)).orderBy('id').limit(1),
 );
@@ -71,15 +87,11 @@ export class DbCatalog implements Catalog {
   async findRecordings(isrcs: readonly string[]): Promise<ReadonlyMap<string, CatalogRecording>> {
     const found = new Map<string, CatalogRecording>();
     const codes = [...new Set(isrcs)];
+    const values: Record<string, string | number> = { me: this.me };
     for (let at = 0; at < codes.length; at += CODES_A_QUERY) {
-      const rows = await this.db
-        .selectFrom('recordings')
-        .select(['id', 'member_id', 'isrc', 'title'])
-        .where('isrc', 'in', codes.slice(at, at + CODES_A_QUERY))
-        .orderBy('isrc')
-        .orderBy(ownFirst(this.me))
-        .orderBy('id')
-        .execute();
+      const last = Math.min(at + CODES_A_QUERY, codes.length) - 1;
+      for (let i = 0; i < CODES_A_QUERY; i++) values[CODE_NAMES[i]] = codes[Math.min(at + i, last)];
+      const rows = await rowsOf(this.db, recordingsOfIsrcs(this.db, values));
       for (const row of rows) {
         if (row.isrc && !found.has(row.isrc)) found.set(row.isrc, { isrc: row.isrc, memberId: String(row.member_id), title: row.title, recordingId: row.id });
       }
