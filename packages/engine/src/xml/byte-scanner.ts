@@ -174,11 +174,16 @@ export class ByteScanner {
    * Reads `chunk`; returns null to go on, or the hand-over when saxes must read the rest (from
    * then on, the caller gives saxes every byte).
    */
-  write(chunk: Uint8Array): Handover | null {
-    const incoming = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (this.prolog) this.prolog.push(Buffer.from(incoming));
+  write(chunk: Uint8Array, carriedIn = 0): Handover | null {
     const carried = this.buf.length - this.p;
-    if (carried > 0) {
+    if (carriedIn !== 0 && carriedIn !== carried) throw new Error(`the chunk starts with ${carriedIn} carried bytes; the scanner carries ${carried}`);
+    const incoming = Buffer.from(chunk.buffer, chunk.byteOffset + carriedIn, chunk.byteLength - carriedIn);
+    if (this.prolog) this.prolog.push(Buffer.from(incoming));
+    if (carriedIn !== 0) {
+      // The caller read the chunk after a copy of the carried bytes (`carry`): nothing to join.
+      this.buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) as RawBuffer;
+      this.lineStart -= this.p;
+    } else if (carried > 0) {
       this.buf = Buffer.concat([this.buf.subarray(this.p), incoming]) as RawBuffer;
       this.lineStart -= this.p;
     } else {
@@ -200,6 +205,17 @@ export class ByteScanner {
       return handover;
     }
     return this.scan();
+  }
+
+  /**
+   * The bytes of the token the last chunk ended in, which the next chunk's `write` would join to
+   * it (null: none, or the scanner reads from the start again). A caller that reads the next chunk
+   * into a buffer of its own can copy them to its start and pass their count as `carriedIn`, so that
+   * only they are copied, not the whole chunk (a 1 GB message is read in 4,000 chunks of 256 KiB).
+   * The view lives until the next `write`.
+   */
+  carry(): Uint8Array | null {
+    return this.prolog === null && this.p < this.buf.length ? this.buf.subarray(this.p) : null;
   }
 
   /** The message ends: saxes finishes it (an end inside the root is its error to give). */

@@ -158,13 +158,21 @@ export class EventEncoder {
     });
   }
 
-  /** Parses one chunk of bytes and returns the events it completed. */
-  write(chunk: Uint8Array): EventBatch {
+  /**
+   * Parses one chunk of bytes and returns the events it completed. `carriedIn`: the chunk starts
+   * with a copy of the bytes `carry` gave, that many (the scanner joins nothing).
+   */
+  write(chunk: Uint8Array, carriedIn = 0): EventBatch {
     if (this.scanner) {
-      const handover = this.scanner.write(chunk);
+      const handover = this.scanner.write(chunk, carriedIn);
       if (handover) this.handOver(handover);
-    } else this.parse(chunk);
+    } else this.parse(carriedIn === 0 ? chunk : chunk.subarray(carriedIn));
     return this.take();
+  }
+
+  /** The bytes the next chunk continues (ByteScanner.carry), or null: the next chunk is read as it is. */
+  carry(): Uint8Array | null {
+    return this.scanner?.carry() ?? null;
   }
 
   /** saxes reads `chunk`; bytes that cannot be decoded fail where they are (saxes reads the text before them first). */

@@ -121,27 +121,38 @@ let schema: { feed: SchemaFeed; finish: () => SchemaResult } | null = null;
 let answer: SchemaResult | null = null;
 /**
  * The buffers chunks are read into, in turn: a chunk's bytes are read by its own write and, when a
- * token runs past its end, by the next one's (which copies them out); the one after that may reuse
- * them. Three, one more than needed. A new buffer per chunk (256 KiB outside the heap, freed only
- * when this thread's small heap is next collected) took the whole run 40 MB more peak RSS at 104 MB.
+ * token runs past its end, copied to the start of the next one's buffer (`EventEncoder.carry`); the
+ * one after that may reuse them. Three, one more than needed. A new buffer per chunk (256 KiB outside
+ * the heap, freed only when this thread's small heap is next collected) took the whole run 40 MB
+ * more peak RSS at 104 MB, and so did the scanner's own join of the carried bytes and each chunk,
+ * which also copied every byte of the message once more.
  */
 const READ_BUFFERS = 3;
+/** Room a read buffer keeps for carried bytes past its chunk (a token cut by the chunk's end is rarely longer). */
+const CARRY_ROOM = 16 * 1024;
 const readBuffers: Uint8Array[] = [];
 let nextBuffer = 0;
 
-/** The chunk of a ReadRequest: exactly `length` bytes, or an error naming where the file ended. */
-function readChunk({ fd, at, length }: ReadRequest): Uint8Array {
+/**
+ * The chunk of a ReadRequest, after the bytes the encoder carries over from the last one (`carried`
+ * of them): exactly `length` bytes read, or an error naming where the file ended.
+ */
+function readChunk({ fd, at, length }: ReadRequest): { chunk: Uint8Array; carried: number } {
+  const carry = encoder.carry();
+  const carried = carry?.length ?? 0;
   // Grown with the chunks (the first ones are small), then reused.
-  if (!(readBuffers[nextBuffer]?.length >= length)) readBuffers[nextBuffer] = new Uint8Array(length);
-  const chunk = readBuffers[nextBuffer].subarray(0, length);
+  if (!(readBuffers[nextBuffer]?.length >= carried + length)) readBuffers[nextBuffer] = new Uint8Array(carried + length + CARRY_ROOM);
+  const chunk = readBuffers[nextBuffer].subarray(0, carried + length);
   nextBuffer = (nextBuffer + 1) % READ_BUFFERS;
+  // The carried bytes are in the last chunk's buffer, never this one (three in turn).
+  if (carry) chunk.set(carry);
   let got = 0;
   while (got < length) {
-    const n = readSync(fd, chunk, got, length - got, at + got);
+    const n = readSync(fd, chunk, carried + got, length - got, at + got);
     if (n === 0) throw new Error(`the file ended at byte ${at + got}, before the ${at + length} bytes it had when the check began: it changed while it was read`);
     got += n;
   }
-  return chunk;
+  return { chunk, carried };
 }
 
 /**
@@ -184,12 +195,14 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => 
   let packed: PackedBatch;
   let last: SchemaAnswer | null = null;
   let bytes: Uint8Array | null = null;
+  let carried = 0;
   try {
     if (chunk !== null && 'schema' in chunk) {
       startSchema(chunk);
       return;
     }
-    if (chunk !== null) bytes = 'fd' in chunk ? readChunk(chunk) : new Uint8Array(chunk);
+    if (chunk !== null && 'fd' in chunk) ({ chunk: bytes, carried } = readChunk(chunk));
+    else if (chunk !== null) bytes = new Uint8Array(chunk);
   } catch (error) {
     // The file is gone, unreadable, or shorter than when the check began: the message's failure, not the thread's.
     // Node's own messages name the error's code (`EIO: i/o error, read`).
@@ -198,7 +211,7 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => 
   }
   let batch: EventBatch;
   try {
-    batch = bytes ? encoder.write(bytes) : encoder.end();
+    batch = bytes ? encoder.write(bytes, carried) : encoder.end();
     if (schema) keepOps(batch);
     packed = encoder.pack(batch);
   } catch (error) {
