@@ -26,6 +26,7 @@ import { SchemaFeed } from './schema-feed.js';
 import type { ListenerFailure, RootInfo } from './pass-types.js';
 import type { SchemaResult } from './schema-result.js';
 import { openSession, type SchemaThreadTask } from '../xsd/open-session.js';
+import { HANDED_ROOM } from './handed-room.js';
 
 export interface PackedBatch extends Omit<EventBatch, 'strings'> {
   /** The characters of every string, one byte each (`wide` false) or two (UTF-16 LE). */
@@ -156,6 +157,18 @@ function readChunk({ fd, at, length }: ReadRequest): { chunk: Uint8Array; carrie
 }
 
 /**
+ * A chunk handed over as bytes, after HANDED_ROOM free ones: the bytes the encoder carries over
+ * from the last chunk are copied into the room's end when they fit (else the scanner joins them).
+ */
+function handedChunk(buffer: ArrayBuffer): { chunk: Uint8Array; carried: number } {
+  const carry = encoder.carry();
+  if (!carry || carry.length > HANDED_ROOM) return { chunk: new Uint8Array(buffer, HANDED_ROOM), carried: 0 };
+  const chunk = new Uint8Array(buffer, HANDED_ROOM - carry.length);
+  chunk.set(carry);
+  return { chunk, carried: carry.length };
+}
+
+/**
  * The last batch's numbers, for the schema feed (the batch's own go to the pass's thread): one
  * array, grown as needed, instead of a copy per batch, whose memory outside the heap waited for a
  * collection of this thread's small heap.
@@ -202,7 +215,7 @@ port.on('message', (chunk: ArrayBuffer | null | SchemaRequest | ReadRequest) => 
       return;
     }
     if (chunk !== null && 'fd' in chunk) ({ chunk: bytes, carried } = readChunk(chunk));
-    else if (chunk !== null) bytes = new Uint8Array(chunk);
+    else if (chunk !== null) ({ chunk: bytes, carried } = handedChunk(chunk));
   } catch (error) {
     // The file is gone, unreadable, or shorter than when the check began: the message's failure, not the thread's.
     // Node's own messages name the error's code (`EIO: i/o error, read`).
