@@ -185,12 +185,13 @@ describe('runInChild, when the child does not end its process', () => {
     const silent = child('silent', 'setTimeout(() => process.exit(3), 1200);');
     const told = await stderrOf(() => runInChild(quick, [], null, { graceMs: 2000 }));
     expect(told).toEqual({ code: 1, stderr: '' });
-    // Ending at once, its word may come after its end: nothing is stopped later either.
+    // Ending at once, its word may come after its end: nothing is stopped later either. (A grace of
+    // 100 ms was shorter than a process's exit on a loaded machine: CI's Node 24 run stopped one.)
     const instant = child('instant', 'await tellRunEnded(fd, 0);\nprocess.exit(0);');
     for (let i = 0; i < 5; i++) {
       const atOnce = await stderrOf(async () => {
-        const code = await runInChild(instant, [], null, { graceMs: 100 });
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        const code = await runInChild(instant, [], null, { graceMs: 1000 });
+        await new Promise((resolve) => setTimeout(resolve, 1200));
         return code;
       });
       expect(atOnce).toEqual({ code: 0, stderr: '' });
