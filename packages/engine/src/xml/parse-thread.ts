@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventBatch } from './event-encoder.js';
 import type { PackedBatch, ReadFailure, SchemaAnswer, SchemaRequest } from './parse-worker.js';
-import { HANDED_ROOM } from './handed-room.js';
+import { CARRY_ROOM } from './carry-room.js';
 
 /**
  * Messages from this size on are parsed on a second thread when there is a second core. Starting the
@@ -307,10 +307,10 @@ export class ParseThread {
 
   private flush() {
     if (this.heldBytes === 0) return;
-    // Room before the bytes for the thread's carried ones (handed-room.ts).
-    const buffer = new ArrayBuffer(HANDED_ROOM + this.heldBytes);
+    // Room before the bytes for the thread's carried ones (carry-room.ts).
+    const buffer = new ArrayBuffer(CARRY_ROOM + this.heldBytes);
     const bytes = new Uint8Array(buffer);
-    let at = HANDED_ROOM;
+    let at = CARRY_ROOM;
     for (const chunk of this.held) {
       bytes.set(chunk, at);
       at += chunk.length;

@@ -26,7 +26,7 @@ import { SchemaFeed } from './schema-feed.js';
 import type { ListenerFailure, RootInfo } from './pass-types.js';
 import type { SchemaResult } from './schema-result.js';
 import { openSession, type SchemaThreadTask } from '../xsd/open-session.js';
-import { HANDED_ROOM } from './handed-room.js';
+import { CARRY_ROOM } from './carry-room.js';
 
 export interface PackedBatch extends Omit<EventBatch, 'strings'> {
   /** The characters of every string, one byte each (`wide` false) or two (UTF-16 LE). */
@@ -129,8 +129,6 @@ let answer: SchemaResult | null = null;
  * which also copied every byte of the message once more.
  */
 const READ_BUFFERS = 3;
-/** Room a read buffer keeps for carried bytes past its chunk (a token cut by the chunk's end is rarely longer). */
-const CARRY_ROOM = 16 * 1024;
 const readBuffers: Uint8Array[] = [];
 let nextBuffer = 0;
 
@@ -157,13 +155,13 @@ function readChunk({ fd, at, length }: ReadRequest): { chunk: Uint8Array; carrie
 }
 
 /**
- * A chunk handed over as bytes, after HANDED_ROOM free ones: the bytes the encoder carries over
+ * A chunk handed over as bytes, after CARRY_ROOM free ones: the bytes the encoder carries over
  * from the last chunk are copied into the room's end when they fit (else the scanner joins them).
  */
 function handedChunk(buffer: ArrayBuffer): { chunk: Uint8Array; carried: number } {
   const carry = encoder.carry();
-  if (!carry || carry.length > HANDED_ROOM) return { chunk: new Uint8Array(buffer, HANDED_ROOM), carried: 0 };
-  const chunk = new Uint8Array(buffer, HANDED_ROOM - carry.length);
+  if (!carry || carry.length > CARRY_ROOM) return { chunk: new Uint8Array(buffer, CARRY_ROOM), carried: 0 };
+  const chunk = new Uint8Array(buffer, CARRY_ROOM - carry.length);
   chunk.set(carry);
   return { chunk, carried: carry.length };
 }
