@@ -52,6 +52,19 @@ export async function openFilesOf(db: Kysely<Database>, accountId: number, area:
   return new Set(rows.map((r) => r.rel_path));
 }
 
+/** Whether a file of the batch folder was opened for writing since `sinceMs` (server clock) and is open still. */
+export async function openSince(db: Kysely<Database>, accountId: number, area: Area, batch: string, sinceMs: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sftp_open_files')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('area', '=', area)
+    .where('batch', '=', batch)
+    .where('opened_at', '>=', new Date(sinceMs).toISOString())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** The batch's job has run: rows of files left open then are of no further use (their CLOSE finds the batch taken). */
 export async function forgetOpenFiles(db: Kysely<Database>, accountId: number, area: Area, batch: string, paths: Set<string>): Promise<void> {
   if (paths.size === 0) return;

@@ -3,16 +3,20 @@
  * its marker is removed 7 days after its last change, a processed one (kept read-only with its
  * acknowledgements) 7 days after its acknowledgements were written; everything at the top of
  * `/test` (batches, reports, connection test files) 7 days after its last change. Folders whose
- * marker arrived and whose work or acknowledgements are still pending are left alone. Times come
+ * marker arrived and whose work or acknowledgements are still pending are left alone, and so are
+ * folders with a file being written. Times come
  * from the server's clock (tests move it).
  * Scratch files older than a day (left by a process that died mid-write) go too.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import { nowMs } from '../clock.js';
 import { InboxTree, type Area } from './inbox-tree.js';
 import { isSealed, keptBatch, keptFolderGone } from './arrivals.js';
+import { openSince } from './open-files.js';
 
 export const SFTP_RETENTION_DAYS = 7;
 export const SFTP_RETENTION_JOB = 'sftp.retention';
@@ -25,6 +29,23 @@ async function lastChangeMs(target: string): Promise<number> {
     for (const name of await fsp.readdir(target)) newest = Math.max(newest, await lastChangeMs(path.join(target, name)).catch(() => 0));
   }
   return newest;
+}
+
+/**
+ * Whether nothing in the top entry `target` changed since `before`. Its files' times are set on the
+ * server's clock when they close (and folders' when made), but while a file is being written its
+ * times, and its folder's, are the kernel's: a folder with a file open for writing (opened since
+ * `before`) counts as changing. The disk is read again after the open files, for a file closed
+ * between the two reads.
+ */
+async function untouchedSince(db: Kysely<Database>, accountId: number, area: Area, name: string, target: string, before: number): Promise<boolean> {
+  const old = async () => {
+    const changed = await lastChangeMs(target).catch(() => null);
+    return changed !== null && changed < before;
+  };
+  if (!(await old())) return false;
+  if (await openSince(db, accountId, area, name, before)) return false;
+  return old();
 }
 
 export function sftpRetentionJob(tree: InboxTree): JobHandler {
@@ -48,8 +69,7 @@ export function sftpRetentionJob(tree: InboxTree): JobHandler {
               removed++;
               continue;
             }
-            const changed = await lastChangeMs(target).catch(() => null);
-            if (changed === null || changed >= before) continue;
+            if (!(await untouchedSince(ctx.db, accountId, area, name, target, before))) continue;
             if (await isSealed(ctx.db, accountId, area, name)) continue;
             await fsp.rm(target, { recursive: true, force: true });
             removed++;

@@ -193,6 +193,21 @@ describe.each(backends())('SFTP acknowledgements ($name)', (backend) => {
     const listed = await sftp(['ls -1 /production']);
     for (const f of folders) expect(listed.output).not.toContain(f);
 
+    // A folder whose first file is being written looks as old as the real time to the disk (the
+    // kernel dates a file while it is written, the server only when it closes), 8 days before this
+    // clock: the open file keeps it from the sweep, and its close dates it on the server's clock.
+    const writer = await ssh2Sftp({ port: server.sftpPort, username: login.username, password: login.password });
+    expect(await writer.mkdir('/production/being-written')).toBe('ok');
+    const handle = await writer.open('/production/being-written/a.xml', 'w');
+    if (typeof handle === 'string') throw new Error(handle);
+    expect(await writer.write(handle, Buffer.from('<?xml version="1.0"?>'), 0)).toBe('ok');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fs.existsSync(path.join(production(), 'being-written', 'a.xml'))).toBe(true);
+    expect(await writer.close(handle)).toBe('ok');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(fs.existsSync(path.join(production(), 'being-written', 'a.xml'))).toBe(true);
+    writer.drop();
+
     // The name is free again: a new batch under it is written and imported as any other.
     const again = albumFolder(local, 'ack-ok-again');
     const run = await sftp(uploadBatchCommands(again.dir, 'production', 'ack-ok'));
