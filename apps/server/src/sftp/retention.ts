@@ -4,8 +4,7 @@
  * acknowledgements) 7 days after its acknowledgements were written; everything at the top of
  * `/test` (batches, reports, connection test files) 7 days after its last change. Folders whose
  * marker arrived and whose work or acknowledgements are still pending are left alone, and so are
- * folders with a file being written. Times come
- * from the server's clock (tests move it).
+ * folders with a file being written. Times come from the server's clock (tests move it).
  * Scratch files older than a day (left by a process that died mid-write) go too.
  */
 import fsp from 'node:fs/promises';
