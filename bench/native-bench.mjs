@@ -11,13 +11,16 @@
 // of its text report on stdout. `--findings`: the generated message has two faults in every
 // recording (generate-ern43.mjs), tens of thousands of findings at 40 MB, which xmllint reports too
 // where they break the schema; the CLI writes JSON, so the report's assembly and writing are timed.
-// Usage: node bench/native-bench.mjs [--sizes 100] [--file FILE] [--runs 3] [--baseline DIR] [--node BIN] [--json] [--findings]
+// `--threads`: the CPU of each ddex-check run's threads, from /proc while it runs (lib/thread-cpu.mjs):
+// its main thread (the pass and the report), its parse thread, and V8's and libuv's helpers.
+// Usage: node bench/native-bench.mjs [--sizes 100] [--file FILE] [--runs 3] [--baseline DIR] [--node BIN] [--json] [--findings] [--threads]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateErn43 } from './generate-ern43.mjs';
+import { runWithThreadCpu } from './lib/thread-cpu.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -37,6 +40,7 @@ const given = option('--file', null);
 const otherNode = option('--node', null);
 const findings = args.includes('--findings');
 const json = findings || args.includes('--json');
+const threads = args.includes('--threads');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'ddex-check-native-reports-'));
 let modeCount = 0;
 
@@ -49,12 +53,16 @@ const d = new TextDecoder('utf-8');
 (async () => { for await (const c of fs.createReadStream(process.argv[1], { highWaterMark: 1 << 16 })) p.write(d.decode(c, { stream: true })); p.close(); })();
 `;
 
-/** Wall seconds and peak RSS (MB) of one process, from GNU time; `errors`: its lines saying "validity error". */
-function timed(command, argv) {
-  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M %U %S', command, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
+/**
+ * Wall seconds and peak RSS (MB) of one process, from GNU time; `errors`: its lines saying "validity
+ * error"; with `perThread`, the CPU seconds of its threads (lib/thread-cpu.mjs).
+ */
+async function timed(command, argv, perThread = false) {
+  const timeArgs = ['-f', '@@%e %M %U %S', command, ...argv];
+  const r = perThread ? await runWithThreadCpu('/usr/bin/time', timeArgs) : spawnSync('/usr/bin/time', timeArgs, { encoding: 'utf8', maxBuffer: 1 << 30 });
   const m = /@@([\d.]+) (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
   if (!m) throw new Error(`${command} failed: ${r.stderr.slice(-400)}`);
-  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, cpu: Number(m[3]) + Number(m[4]), status: r.status, errors: r.stderr.split('validity error').length - 1 };
+  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, cpu: Number(m[3]) + Number(m[4]), status: r.status, errors: r.stderr.split('validity error').length - 1, threads: r.threads ?? null };
 }
 
 /** Errors and warnings in a JSON report the CLI wrote (a list of reports, one per input). */
@@ -83,10 +91,14 @@ for (const [file, mb] of files) {
   const bytes = statSync(file).size;
   const all = modes(file);
   const results = Object.fromEntries(Object.keys(all).map((k) => [k, []]));
-  for (let i = 0; i < runs; i++) for (const [name, [cmd, argv]] of Object.entries(all)) results[name].push(timed(cmd, argv));
+  for (let i = 0; i < runs; i++) for (const [name, [cmd, argv]] of Object.entries(all)) results[name].push(await timed(cmd, argv, threads && name.startsWith('ddex-check')));
   if (mb && existsSync(file)) rmSync(file, { force: true });
   const best = Object.fromEntries(
-    Object.entries(results).map(([k, list]) => [k, { seconds: Math.min(...list.map((r) => r.seconds)), cpu: Math.min(...list.map((r) => r.cpu)), rssMb: Math.max(...list.map((r) => r.rssMb)) }]),
+    Object.entries(results).map(([k, list]) => [
+      k,
+      // The threads of the fastest run.
+      { seconds: Math.min(...list.map((r) => r.seconds)), cpu: Math.min(...list.map((r) => r.cpu)), rssMb: Math.max(...list.map((r) => r.rssMb)), threads: list.reduce((a, b) => (b.seconds < a.seconds ? b : a)).threads },
+    ]),
   );
   const ref = best['xmllint --stream --schema'];
   // What this tree's CLI found (its JSON report), and what xmllint printed.
@@ -101,6 +113,10 @@ for (const [file, mb] of files) {
     console.log(
       `  ${name.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  ${(bytes / 1048576 / r.seconds).toFixed(1).padStart(6)} MB/s  ${(ref.seconds / r.seconds).toFixed(2)}x xmllint throughput  CPU ${r.cpu.toFixed(2).padStart(6)} s (${(ref.cpu / r.cpu).toFixed(2)}x)  peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB`,
     );
+    if (r.threads) {
+      const t = r.threads;
+      console.log(`  ${''.padEnd(34)} CPU by thread (its fastest run): main ${t.main.toFixed(2)} s, parse thread ${t.busiestOther.toFixed(2)} s, V8 and libuv helpers ${t.rest.toFixed(2)} s`);
+    }
   }
 }
 rmSync(reports, { recursive: true, force: true });
