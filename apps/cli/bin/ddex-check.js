@@ -23,6 +23,8 @@ const memory = await import('./memory-settings.js');
 const runEnded = memory.runEndedFd();
 const largest = memory.childInputs(args, { largest: sizes });
 if (largest) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args, largest));
+// A mid-sized message on one or two cores: V8 inlines less, so its compiler takes less of the run's CPU (compiler-settings.js).
+await (await import('./compiler-settings.js')).applyCompilerSettings(sizes);
 // A message large enough for a parse thread has it started now, while the CLI loads (early-thread.js).
 await (await import('./early-thread.js')).startEarlyThread(sizes);
 
