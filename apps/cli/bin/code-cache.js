@@ -3,12 +3,21 @@
 // ones: Node before 22.1 keeps no compiled code between runs, and Node's compile cache from 22.1 on
 // keeps only what was compiled when the module loaded (its top level), not the engine's functions.
 // A cache that cannot be read, written or is rejected by V8 (another Node, another bundle) only
-// costs start-up time. Its name's hash is FNV-1a written here: the engine's (hash-text.ts) is in the
+// costs start-up time. V8 also refuses a cache written under other flags than the reading run's,
+// including flags set while the process runs: the bin's own before it loads the bundle
+// (compiler-settings.js) name the cache, and a run whose engine changed V8's flags after the load
+// (its heap settings for a message kept as bytes) writes none, since the next run, reading before
+// any such change, would refuse it. Until both, a run on a message of 32 MiB or more refused the
+// cache the run before had written and wrote it again, every time (0.9 MB and the whole bundle
+// compiled), and runs with and without the bin's compiler setting refused each other's. Its name's hash is FNV-1a written here: the engine's (hash-text.ts) is in the
 // bundle, which is not loaded yet.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+
+/** Set by the engine once it changed V8's flags (`V8_FLAGS_CHANGED`, packages/engine/src/ern/reader.ts). */
+export const V8_FLAGS_CHANGED = Symbol.for('ddex-check.v8-flags-changed');
 
 /**
  * Cache files kept in the folder, of any bundle, Node and set of V8 flags: the newest. Two installs
@@ -25,8 +34,8 @@ const LEFT_BEHIND_MS = 10 * 60 * 1000;
  * flags as given (node's options and NODE_OPTIONS) rather than by v8.cachedDataVersionTag(), whose
  * module costs a run about 1.5 ms to load; a cache V8 refuses all the same is written again.
  */
-function flagsKey() {
-  const text = `${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}`;
+function flagsKey(runtimeFlags) {
+  const text = `${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}${runtimeFlags ? `\0${runtimeFlags}` : ''}`;
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16);
@@ -41,14 +50,17 @@ function modifiedAt(file) {
   }
 }
 
-/** Loads `file` (a CommonJS script); returns its exports and `save()`, to call once the run is over. */
-export function loadWithCodeCache(file, cacheDir) {
+/**
+ * Loads `file` (a CommonJS script); returns its exports and `save()`, to call once the run is over.
+ * `flags`: the V8 flags this process set for itself before (`v8.setFlagsFromString`), '' for none.
+ */
+export function loadWithCodeCache(file, cacheDir, { flags = '' } = {}) {
   const source = readFileSync(file, 'utf8');
   const stat = statSync(file);
-  // The cache is V8's for this Node, these flags, this bundle: named by all three, so that another
-  // Node (two in turn on one machine) neither reads it nor removes it.
+  // The cache is V8's for this Node, these flags (given and set), this bundle: named by all three, so
+  // that another Node (two in turn on one machine) neither reads it nor removes it.
   const bundle = `${stat.size}-${Math.floor(stat.mtimeMs)}`;
-  const cacheFile = path.join(cacheDir, `run-${process.version}-${process.arch}-${process.versions.v8}-${flagsKey()}-${bundle}.bin`);
+  const cacheFile = path.join(cacheDir, `run-${process.version}-${process.arch}-${process.versions.v8}-${flagsKey(flags)}-${bundle}.bin`);
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
@@ -69,7 +81,7 @@ export function loadWithCodeCache(file, cacheDir) {
   return {
     exports: mod.exports,
     save() {
-      if (!stale) return;
+      if (!stale || globalThis[V8_FLAGS_CHANGED]) return;
       try {
         mkdirSync(cacheDir, { recursive: true });
         // The newest caches are kept, this one with them, KEPT in all: an old bundle's (an update, a

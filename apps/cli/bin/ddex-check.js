@@ -14,8 +14,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 }
 
 // The largest message and zip given, looked for once (large-inputs.js).
-const { largestInputs } = await import('./large-inputs.js');
-const sizes = largestInputs(args.filter((arg) => !arg.startsWith('-')));
+const { inputPaths, largestInputs } = await import('./large-inputs.js');
+const sizes = largestInputs(inputPaths(args));
 // A run that may read a message of 64 MiB or more (256 MiB on Node 20) starts again in a child with
 // settings for its memory (memory-settings.js).
 const memory = await import('./memory-settings.js');
@@ -24,7 +24,7 @@ const runEnded = memory.runEndedFd();
 const largest = memory.childInputs(args, { largest: sizes });
 if (largest) process.exit(await memory.runInChild(fileURLToPath(import.meta.url), args, largest));
 // A mid-sized message on one or two cores: V8 inlines less, so its compiler takes less of the run's CPU (compiler-settings.js).
-await (await import('./compiler-settings.js')).applyCompilerSettings(sizes);
+const compilerFlag = await (await import('./compiler-settings.js')).applyCompilerSettings(sizes);
 // A message large enough for a parse thread has it started now, while the CLI loads (early-thread.js).
 await (await import('./early-thread.js')).startEarlyThread(sizes);
 
@@ -48,7 +48,7 @@ try {
   const cjs = fileURLToPath(new URL('../dist/bundle/run.cjs', import.meta.url));
   if (cacheWanted && existsSync(cjs)) {
     const { loadWithCodeCache } = await import('./code-cache.js');
-    const loaded = loadWithCodeCache(cjs, path.join(cacheBase, 'v8-code-cache'));
+    const loaded = loadWithCodeCache(cjs, path.join(cacheBase, 'v8-code-cache'), { flags: compilerFlag ?? '' });
     run = loaded.exports.run;
     saveCodeCache = loaded.save;
   } else {

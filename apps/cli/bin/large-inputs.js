@@ -5,6 +5,33 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The CLI's options that take a value, of every command: their value is not an input (`-o
+ * report.json` names where the report goes; a large report left by an earlier run counted as a
+ * large message, and a small run then started a child, a parse thread and the compiler's setting).
+ * apps/cli/test/large-inputs.test.ts checks this list against the CLI's own.
+ */
+export const OPTIONS_WITH_VALUES = new Set([
+  '-f', '--format', '-o', '--output', '--fail-on', '--schema-engine', '--max-warnings', '-c', '--config', '--rule',
+  '--baseline', '--write-baseline', '--schemas', '--catalog', '--profile', '--stores', '--concurrency',
+  '--from', '--max-size', '--territory', '--on', '--stage',
+]);
+
+/** The paths among the CLI's arguments `args`: neither options nor their values; all after `--`. */
+export function inputPaths(args) {
+  const paths = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      paths.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-')) paths.push(arg);
+    else if (OPTIONS_WITH_VALUES.has(arg)) i++;
+  }
+  return paths;
+}
+
 /** Folders are looked into this many levels down (a delivery folder, or a folder of deliveries). */
 const LEVELS = 2;
 /** Entries of the folders given looked at, at most (a delivery folder holds a message and its media). */

@@ -20,7 +20,7 @@
 // child; at 326 MB the same time, 250-272 against 264-286 MiB).
 // The bin stops a child that does not end its process once its run has ended (`runInChild`).
 import { writeSync } from 'node:fs';
-import { largestInputs } from './large-inputs.js';
+import { inputPaths, largestInputs } from './large-inputs.js';
 
 export const SEMI_SPACE_MB = 16;
 /**
@@ -67,7 +67,7 @@ export function childInputs(args, { execArgv = process.execArgv, env = process.e
   if (modern) {
     if (execArgv.some((a) => a.startsWith('--max-semi-space-size')) || (env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return null;
   } else if (env.MALLOC_MMAP_THRESHOLD_ !== undefined) return null;
-  const largest = known ?? largestInputs(args.filter((arg) => !arg.startsWith('-')), { stat, list });
+  const largest = known ?? largestInputs(inputPaths(args), { stat, list });
   const wanted = modern ? largest.message >= LARGE_MESSAGE || largest.zip >= LARGE_ZIP : largest.message >= LARGE_MESSAGE_NODE_20 || largest.zip >= LARGE_ZIP_NODE_20;
   return wanted ? largest : null;
 }

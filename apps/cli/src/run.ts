@@ -42,7 +42,8 @@ Config: ddex-check.config.json in the working folder or a parent (or --config FI
   {"extends": "ddex:strict", "rules": {"codes-isrc-syntax": "warn"}, "profile": {...},
    "schemas": "xsd", "catalog": "catalog.json"}   — see schemas/config.schema.json`;
 
-function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
+/** The CLI's commands and options (exported for tests: the bin's list of options with values, bin/large-inputs.js). */
+export function buildProgram(io: CliIo, setCode: (code: number) => void): Command {
   const pairs = new OutputPairs();
   const program = new Command('ddex-check')
     .description('Tells whether a DDEX ERN delivery (folder, .zip or .xml) would import, and exactly what to fix where.')

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadWithCodeCache } from '../bin/code-cache.js';
+import { V8_FLAGS_CHANGED as ENGINE_FLAGS_CHANGED } from '@ddex-check/engine';
+import { generateErn43 } from '../../../bench/generate-ern43.mjs';
+import { V8_FLAGS_CHANGED, loadWithCodeCache } from '../bin/code-cache.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -73,4 +76,94 @@ describe('the bin\'s code cache', () => {
       [...newest, ...[1, 2, 3, 4, 5, 6, 7].map((k) => `run-v0.0.0-x64-0-0-${k}-1.bin`), path.basename(beingWritten)].sort(),
     );
   });
+
+  it('keeps one cache per set of flags the bin set itself, each read again by its own runs', () => {
+    const dir = folder();
+    const cache = path.join(dir, 'cache');
+    const file = bundle(dir, 'a', 1);
+    for (const flags of ['', '--max-inlined-bytecode-size-cumulative=300']) loadWithCodeCache(file, cache, { flags }).save();
+    expect(readdirSync(cache)).toHaveLength(2);
+    const written = modified(cache);
+    for (const flags of ['', '--max-inlined-bytecode-size-cumulative=300', '']) loadWithCodeCache(file, cache, { flags }).save();
+    expect(modified(cache)).toEqual(written);
+  });
+
+  it('writes no cache after a run whose engine changed V8\'s flags (the next run would refuse it)', () => {
+    expect(V8_FLAGS_CHANGED).toBe(ENGINE_FLAGS_CHANGED);
+    const dir = folder();
+    const cache = path.join(dir, 'cache');
+    const holder = globalThis as { [V8_FLAGS_CHANGED]?: boolean };
+    try {
+      const loaded = loadWithCodeCache(bundle(dir, 'a', 1), cache);
+      holder[V8_FLAGS_CHANGED] = true;
+      loaded.save();
+      expect(() => readdirSync(cache)).toThrow();
+    } finally {
+      delete holder[V8_FLAGS_CHANGED];
+    }
+  });
+});
+
+describe('the bin\'s code cache, run after run', () => {
+  const root = path.resolve(__dirname, '../../..');
+  const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-code-cache-runs-'));
+  // Two cores as far as the bin knows (its compiler setting then applies), and what V8 said of each
+  // cache it was given, recorded to a file.
+  const preload = path.join(dir, 'record-cache.mjs');
+  writeFileSync(
+    preload,
+    [
+      "import fs from 'node:fs'; import os from 'node:os'; import vm from 'node:vm';",
+      'os.availableParallelism = () => 2;',
+      'const Script = vm.Script;',
+      'vm.Script = class extends Script { constructor(source, options) { super(source, options);',
+      "  fs.appendFileSync(process.env.CACHE_SEEN, options?.cachedData === undefined ? 'absent\\n' : this.cachedDataRejected ? 'rejected\\n' : 'accepted\\n'); } };",
+    ].join('\n'),
+  );
+  const seen = path.join(dir, 'seen.txt');
+  const runOn = (file: string) => {
+    writeFileSync(seen, '');
+    const run = spawnSync(process.execPath, ['--import', preload, bin, '-f', 'json', '-o', path.join(dir, 'report.json'), file], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg'), CACHE_SEEN: seen },
+      timeout: 120_000,
+    });
+    expect(run.error).toBeUndefined();
+    expect(run.status).toBeLessThan(2);
+    return readFileSync(seen, 'utf8').trim();
+  };
+  const sized = (name: string, size: number) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, '');
+    truncateSync(file, size);
+    return file;
+  };
+
+  it('is read by the next run of each kind, small, mid-sized and kept as bytes, in any order', async () => {
+    try {
+      const small = sized('small.xml', 100_000);
+      const mid = sized('mid.xml', 2 * 1024 * 1024);
+      const big = path.join(dir, 'big.xml');
+      // From 32 MiB the engine keeps the message as bytes and changes V8's heap flags as it runs.
+      await generateErn43(big, 33 * 1024 * 1024);
+      // A run on a big message first writes no cache it would refuse next time.
+      expect(runOn(big)).toBe('absent');
+      expect(runOn(big)).toBe('absent');
+      // Small and mid-sized runs (with the bin's compiler setting) each keep their own.
+      expect(runOn(small)).toBe('absent');
+      expect(runOn(mid)).toBe('absent');
+      expect(runOn(small)).toBe('accepted');
+      expect(runOn(mid)).toBe('accepted');
+      // The big run reads the mid-sized runs' cache (the same settings at its start), and leaves it.
+      const caches = path.join(dir, 'xdg/ddex-check/v8-code-cache');
+      const before = modified(caches);
+      expect(Object.keys(before)).toHaveLength(2);
+      expect(runOn(big)).toBe('accepted');
+      expect(runOn(small)).toBe('accepted');
+      expect(modified(caches)).toEqual(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

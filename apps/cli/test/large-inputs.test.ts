@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { largestInputs } from '../bin/large-inputs.js';
+import type { Command } from 'commander';
+import { OPTIONS_WITH_VALUES, inputPaths, largestInputs } from '../bin/large-inputs.js';
+import { buildProgram } from '../src/run.js';
 import { sparseFolder } from './sparse-files.js';
 
 const { dir, sized } = sparseFolder('ddex-large-');
@@ -32,3 +34,34 @@ describe('largestInputs', () => {
     expect(largestInputs([path.join(dir, 'linked'), path.join(dir, 'missing.xml')])).toEqual({ message: 4000, zip: 0 });
   });
 });
+
+describe('inputPaths', () => {
+  it('leaves out options and the values of those that take one, and takes everything after --', () => {
+    expect(inputPaths(['in/', '-f', 'json', '-o', 'report.json', '--quiet', 'b.zip', '--catalog', 'cat.json', '--fail-on=warning', '-o', 'r.sarif', '--', '-odd.xml'])).toEqual([
+      'in/',
+      'b.zip',
+      '-odd.xml',
+    ]);
+  });
+
+  it('knows every option of the CLI that takes a value, of every command', () => {
+    const withValues = new Set<string>();
+    const visit = (command: Command) => {
+      for (const option of command.options) {
+        if (!option.required && !option.optional) continue;
+        if (option.short) withValues.add(option.short);
+        if (option.long) withValues.add(option.long);
+      }
+      command.commands.forEach(visit);
+    };
+    visit(buildProgram({ stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: {} }, () => undefined));
+    expect([...OPTIONS_WITH_VALUES].sort()).toEqual([...withValues].sort());
+  });
+
+  it('does not count a large report named by -o as a message', () => {
+    const report = sized('old-report.json', 300 * 1024 * 1024);
+    const message = sized('small.xml', 1000);
+    expect(largestInputs(inputPaths([message, '-f', 'json', '-o', report]))).toEqual({ message: 1000, zip: 0 });
+  });
+});
+

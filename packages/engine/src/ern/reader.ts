@@ -89,7 +89,16 @@ export function tightenHeap(): void {
   heapTightened = true;
   v8.setFlagsFromString('--heap-growing-percent=20');
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
+  (globalThis as { [V8_FLAGS_CHANGED]?: boolean })[V8_FLAGS_CHANGED] = true;
 }
+
+/**
+ * Set on `globalThis` once this process changed V8's flags after it started (`tightenHeap`). V8
+ * refuses a code cache written under other flags than its own: the CLI's bin, which writes its
+ * cache of the bundle as a run ends and reads it as the next one starts (before any such change),
+ * writes none after such a run (apps/cli/bin/code-cache.js).
+ */
+export const V8_FLAGS_CHANGED = Symbol.for('ddex-check.v8-flags-changed');
 
 /** Tracks a release holds as objects before they go to a list of their own kept as bytes. */
 const LONG_TRACK_LIST = 1000;
