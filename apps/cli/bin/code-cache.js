@@ -5,9 +5,9 @@
 // A cache that cannot be read, written or is rejected by V8 (another Node, another bundle) only
 // costs start-up time. V8 also refuses a cache written under other flags than the reading run's,
 // including flags set while the process runs: the bin's own before it loads the bundle
-// (compiler-settings.js) name the cache, and a run whose engine changed V8's flags after the load
-// (its heap settings for a message kept as bytes) writes none, since the next run, reading before
-// any such change, would refuse it. Until both, a run on a message of 32 MiB or more refused the
+// (compiler-settings.js) name the cache, and those the engine changed after the load (its heap
+// settings for a message kept as bytes) are set back before the cache is written, since the next
+// run reads it before any such change. Until both, a run on a message of 32 MiB or more refused the
 // cache the run before had written and wrote it again, every time (0.9 MB and the whole bundle
 // compiled), and runs with and without the bin's compiler setting refused each other's. Its name's hash is FNV-1a written here: the engine's (hash-text.ts) is in the
 // bundle, which is not loaded yet.
@@ -16,7 +16,7 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 
-/** Set by the engine once it changed V8's flags (`V8_FLAGS_CHANGED`, packages/engine/src/ern/reader.ts). */
+/** Set by the engine once it changed V8's flags: a function setting them back (`V8_FLAGS_CHANGED`, packages/engine/src/ern/reader.ts). */
 export const V8_FLAGS_CHANGED = Symbol.for('ddex-check.v8-flags-changed');
 
 /**
@@ -81,7 +81,7 @@ export function loadWithCodeCache(file, cacheDir, { flags = '' } = {}) {
   return {
     exports: mod.exports,
     save() {
-      if (!stale || globalThis[V8_FLAGS_CHANGED]) return;
+      if (!stale) return;
       try {
         mkdirSync(cacheDir, { recursive: true });
         // The newest caches are kept, this one with them, KEPT in all: an old bundle's (an update, a
@@ -96,6 +96,9 @@ export function loadWithCodeCache(file, cacheDir, { flags = '' } = {}) {
         }
         others.sort((a, b) => b.at - a.at);
         for (const { name } of others.slice(KEPT - 1)) rmSync(path.join(cacheDir, name), { force: true });
+        // V8's flags as they were when the bundle loaded, as the next run's will be: the cache is
+        // written under them (the run is over, nothing compiles after this).
+        globalThis[V8_FLAGS_CHANGED]?.();
         const temporary = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(temporary, script.createCachedData());
         renameSync(temporary, cacheFile);

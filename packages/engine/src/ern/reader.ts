@@ -89,14 +89,21 @@ export function tightenHeap(): void {
   heapTightened = true;
   v8.setFlagsFromString('--heap-growing-percent=20');
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
-  (globalThis as { [V8_FLAGS_CHANGED]?: boolean })[V8_FLAGS_CHANGED] = true;
+  (globalThis as { [V8_FLAGS_CHANGED]?: () => void })[V8_FLAGS_CHANGED] = loosenHeap;
+}
+
+/** Sets V8's flags back as `tightenHeap` found them (their defaults); for the process's end. */
+function loosenHeap(): void {
+  v8.setFlagsFromString('--heap-growing-percent=0');
+  v8.setFlagsFromString('--allocation-site-pretenuring');
+  delete (globalThis as { [V8_FLAGS_CHANGED]?: () => void })[V8_FLAGS_CHANGED];
 }
 
 /**
- * Set on `globalThis` once this process changed V8's flags after it started (`tightenHeap`). V8
- * refuses a code cache written under other flags than its own: the CLI's bin, which writes its
- * cache of the bundle as a run ends and reads it as the next one starts (before any such change),
- * writes none after such a run (apps/cli/bin/code-cache.js).
+ * Set on `globalThis` once this process changed V8's flags after it started (`tightenHeap`): a
+ * function that sets them back. V8 refuses a code cache written under other flags than the reading
+ * process's: the CLI's bin writes its cache of the bundle as a run ends, and the next run reads it
+ * before any such change, so the bin calls this first (apps/cli/bin/code-cache.js).
  */
 export const V8_FLAGS_CHANGED = Symbol.for('ddex-check.v8-flags-changed');
 
