@@ -3,21 +3,22 @@
 // ones: Node before 22.1 keeps no compiled code between runs, and Node's compile cache from 22.1 on
 // keeps only what was compiled when the module loaded (its top level), not the engine's functions.
 // A cache that cannot be read, written or is rejected by V8 (another Node, another bundle) only
-// costs start-up time. V8 also refuses a cache written under other flags than the reading run's,
-// including flags set while the process runs: the bin's own before it loads the bundle
-// (compiler-settings.js) name the cache, and those the engine changed after the load (its heap
-// settings for a message kept as bytes) are set back before the cache is written, since the next
-// run reads it before any such change. Until both, a run on a message of 32 MiB or more refused the
-// cache the run before had written and wrote it again, every time (0.9 MB and the whole bundle
-// compiled), and runs with and without the bin's compiler setting refused each other's. Its name's hash is FNV-1a written here: the engine's (hash-text.ts) is in the
+// costs start-up time. Its name's hash is FNV-1a written here: the engine's (hash-text.ts) is in the
 // bundle, which is not loaded yet.
+// V8 also refuses a cache written under other flags than the reading run's, flags set while the
+// process runs included: the bin's own, set before it loads the bundle (compiler-settings.js), name
+// the cache, and those the engine set after the load (its heap settings for a message kept as
+// bytes) are set back before the cache is written, since the next run reads it before any such
+// change. Until both, a run on a message of 32 MiB or more refused the cache the run before had
+// written and wrote it again, every time (0.9 MB, and the whole bundle compiled), and runs with and
+// without the bin's compiler setting refused each other's.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 
-/** Set by the engine once it changed V8's flags: a function setting them back (`V8_FLAGS_CHANGED`, packages/engine/src/ern/reader.ts). */
-export const V8_FLAGS_CHANGED = Symbol.for('ddex-check.v8-flags-changed');
+/** Set by the engine once it changed V8's flags: a function setting them back (`RESTORE_V8_FLAGS`, packages/engine/src/ern/reader.ts). */
+export const RESTORE_V8_FLAGS = Symbol.for('ddex-check.restore-v8-flags');
 
 /**
  * Cache files kept in the folder, of any bundle, Node and set of V8 flags: the newest. Two installs
@@ -98,7 +99,7 @@ export function loadWithCodeCache(file, cacheDir, { flags = '' } = {}) {
         for (const { name } of others.slice(KEPT - 1)) rmSync(path.join(cacheDir, name), { force: true });
         // V8's flags as they were when the bundle loaded, as the next run's will be: the cache is
         // written under them (the run is over, nothing compiles after this).
-        globalThis[V8_FLAGS_CHANGED]?.();
+        globalThis[RESTORE_V8_FLAGS]?.();
         const temporary = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(temporary, script.createCachedData());
         renameSync(temporary, cacheFile);

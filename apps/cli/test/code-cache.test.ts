@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { V8_FLAGS_CHANGED as ENGINE_FLAGS_CHANGED } from '@ddex-check/engine';
+import { RESTORE_V8_FLAGS as ENGINE_RESTORE_V8_FLAGS } from '@ddex-check/engine';
 import { generateErn43 } from '../../../bench/generate-ern43.mjs';
-import { V8_FLAGS_CHANGED, loadWithCodeCache } from '../bin/code-cache.js';
+import { RESTORE_V8_FLAGS, loadWithCodeCache } from '../bin/code-cache.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -89,19 +89,19 @@ describe('the bin\'s code cache', () => {
   });
 
   it('sets back the flags the engine changed before it writes the cache', () => {
-    expect(V8_FLAGS_CHANGED).toBe(ENGINE_FLAGS_CHANGED);
+    expect(RESTORE_V8_FLAGS).toBe(ENGINE_RESTORE_V8_FLAGS);
     const dir = folder();
     const cache = path.join(dir, 'cache');
-    const holder = globalThis as { [V8_FLAGS_CHANGED]?: () => void };
+    const holder = globalThis as { [RESTORE_V8_FLAGS]?: () => void };
     const calls: string[] = [];
     try {
       const loaded = loadWithCodeCache(bundle(dir, 'a', 1), cache);
-      holder[V8_FLAGS_CHANGED] = () => calls.push(readdirSync(cache).some((name) => name.endsWith('.bin')) ? 'cache there' : 'no cache yet');
+      holder[RESTORE_V8_FLAGS] = () => calls.push(readdirSync(cache).some((name) => name.endsWith('.bin')) ? 'cache there' : 'no cache yet');
       loaded.save();
       expect(calls).toEqual(['no cache yet']);
       expect(readdirSync(cache)).toHaveLength(1);
     } finally {
-      delete holder[V8_FLAGS_CHANGED];
+      delete holder[RESTORE_V8_FLAGS];
     }
   });
 });

@@ -89,23 +89,24 @@ export function tightenHeap(): void {
   heapTightened = true;
   v8.setFlagsFromString('--heap-growing-percent=20');
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
-  (globalThis as { [V8_FLAGS_CHANGED]?: () => void })[V8_FLAGS_CHANGED] = loosenHeap;
+  (globalThis as { [RESTORE_V8_FLAGS]?: () => void })[RESTORE_V8_FLAGS] = loosenHeap;
 }
 
 /** Sets V8's flags back as `tightenHeap` found them (their defaults); for the process's end. */
 function loosenHeap(): void {
+  heapTightened = false;
   v8.setFlagsFromString('--heap-growing-percent=0');
   v8.setFlagsFromString('--allocation-site-pretenuring');
-  delete (globalThis as { [V8_FLAGS_CHANGED]?: () => void })[V8_FLAGS_CHANGED];
+  delete (globalThis as { [RESTORE_V8_FLAGS]?: () => void })[RESTORE_V8_FLAGS];
 }
 
 /**
- * Set on `globalThis` once this process changed V8's flags after it started (`tightenHeap`): a
- * function that sets them back. V8 refuses a code cache written under other flags than the reading
+ * Where `tightenHeap` leaves, on `globalThis`, a function that sets V8's flags back as they were
+ * when the process started. V8 refuses a code cache written under other flags than the reading
  * process's: the CLI's bin writes its cache of the bundle as a run ends, and the next run reads it
  * before any such change, so the bin calls this first (apps/cli/bin/code-cache.js).
  */
-export const V8_FLAGS_CHANGED = Symbol.for('ddex-check.v8-flags-changed');
+export const RESTORE_V8_FLAGS = Symbol.for('ddex-check.restore-v8-flags');
 
 /** Tracks a release holds as objects before they go to a list of their own kept as bytes. */
 const LONG_TRACK_LIST = 1000;
