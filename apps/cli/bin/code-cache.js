@@ -32,8 +32,9 @@ const LEFT_BEHIND_MS = 10 * 60 * 1000;
 
 /**
  * What V8 checks a code cache against besides the source: its version and its flags. Named by the
- * flags as given (node's options and NODE_OPTIONS) rather than by v8.cachedDataVersionTag(), whose
- * module costs a run about 1.5 ms to load; a cache V8 refuses all the same is written again.
+ * flags as given (node's options and NODE_OPTIONS) and those the bin set before the load
+ * (`runtimeFlags`), rather than by v8.cachedDataVersionTag(), whose module costs a run about 1.5 ms
+ * to load; a cache V8 refuses all the same is written again.
  */
 function flagsKey(runtimeFlags) {
   const text = `${process.execArgv.join(' ')}\0${process.env.NODE_OPTIONS ?? ''}${runtimeFlags ? `\0${runtimeFlags}` : ''}`;

@@ -12,6 +12,7 @@
 // only the slower code would remain: not set there (not measured: this machine has two).
 // Plain JavaScript: the bin decides before it loads the CLI.
 import os from 'node:os';
+import { nodeFlags } from './memory-settings.js';
 
 export const INLINING_FLAG = '--max-inlined-bytecode-size-cumulative';
 /** V8's budget for such a run, in bytes of bytecode (V8's own: 920). */
@@ -31,7 +32,7 @@ const MAX_CORES = 2;
  */
 export function compilerFlag(largest, { cores = os.availableParallelism(), execArgv = process.execArgv, env = process.env } = {}) {
   if (cores > MAX_CORES) return null;
-  if ([...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith(INLINING_FLAG))) return null;
+  if (nodeFlags(execArgv, env).some((a) => a.startsWith(INLINING_FLAG))) return null;
   if (largest.message >= MAX_MESSAGE || largest.zip >= MAX_ZIP) return null;
   if (largest.message < MIN_MESSAGE && largest.zip < MIN_ZIP) return null;
   return `${INLINING_FLAG}=${INLINING_BUDGET}`;

@@ -22,6 +22,11 @@
 import { writeSync } from 'node:fs';
 import { inputPaths, largestInputs } from './large-inputs.js';
 
+/** The Node flags a run was given: its own options, then those of NODE_OPTIONS (each checked for a setting the run chose). */
+export function nodeFlags(execArgv = process.execArgv, env = process.env) {
+  return [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean)];
+}
+
 export const SEMI_SPACE_MB = 16;
 /**
  * From a message of this size (or a zip that may hold one), the child's semi-spaces are halved, on
@@ -65,7 +70,7 @@ export function wantsChild(args, options = {}) {
 export function childInputs(args, { execArgv = process.execArgv, env = process.env, version = process.versions.node, stat, list, largest: known } = {}) {
   const modern = Number(version.split('.')[0]) >= 22;
   if (modern) {
-    if (execArgv.some((a) => a.startsWith('--max-semi-space-size')) || (env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) return null;
+    if (nodeFlags(execArgv, env).some((a) => a.startsWith('--max-semi-space-size'))) return null;
   } else if (env.MALLOC_MMAP_THRESHOLD_ !== undefined) return null;
   const largest = known ?? largestInputs(inputPaths(args), { stat, list });
   const wanted = modern ? largest.message >= LARGE_MESSAGE || largest.zip >= LARGE_ZIP : largest.message >= LARGE_MESSAGE_NODE_20 || largest.zip >= LARGE_ZIP_NODE_20;
@@ -83,7 +88,7 @@ export function semiSpaceMb(largest) {
  */
 export function childArguments(script, args, execArgv = process.execArgv, env = process.env, version = process.versions.node, semiSpace = SEMI_SPACE_MB) {
   if (Number(version.split('.')[0]) < 22) return [...execArgv, script, ...args];
-  const chosen = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--(no-)?incremental-marking$/.test(a));
+  const chosen = nodeFlags(execArgv, env).some((a) => /^--(no-)?incremental-marking$/.test(a));
   return [`--max-semi-space-size=${semiSpace}`, ...(chosen ? [] : ['--no-incremental-marking']), ...execArgv, script, ...args];
 }
 

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RESTORE_V8_FLAGS as ENGINE_RESTORE_V8_FLAGS } from '@ddex-check/engine';
 import { generateErn43 } from '../../../bench/generate-ern43.mjs';
 import { RESTORE_V8_FLAGS, loadWithCodeCache } from '../bin/code-cache.js';
+import { binUnderPreload } from './bin-preload';
+import { sparseFolder } from './sparse-files';
 
 const made: string[] = [];
 afterEach(() => {
@@ -107,62 +108,40 @@ describe('the bin\'s code cache', () => {
 });
 
 describe('the bin\'s code cache, run after run', () => {
-  const root = path.resolve(__dirname, '../../..');
-  const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-code-cache-runs-'));
-  // Two cores as far as the bin knows (its compiler setting then applies), and what V8 said of each
-  // cache it was given, recorded to a file.
-  const preload = path.join(dir, 'record-cache.mjs');
-  writeFileSync(
-    preload,
-    [
-      "import fs from 'node:fs'; import os from 'node:os'; import vm from 'node:vm';",
-      'os.availableParallelism = () => 2;',
-      'const Script = vm.Script;',
-      'vm.Script = class extends Script { constructor(source, options) { super(source, options);',
-      "  fs.appendFileSync(process.env.CACHE_SEEN, options?.cachedData === undefined ? 'absent\\n' : this.cachedDataRejected ? 'rejected\\n' : 'accepted\\n'); } };",
-    ].join('\n'),
-  );
+  const { dir, sized } = sparseFolder('ddex-code-cache-runs-');
+  // What V8 said of each cache it was given, recorded to a file.
+  const runBin = binUnderPreload(dir, [
+    "import fs from 'node:fs'; import vm from 'node:vm';",
+    'const Script = vm.Script;',
+    'vm.Script = class extends Script { constructor(source, options) { super(source, options);',
+    "  fs.appendFileSync(process.env.CACHE_SEEN, options?.cachedData === undefined ? 'absent\\n' : this.cachedDataRejected ? 'rejected\\n' : 'accepted\\n'); } };",
+  ]);
   const seen = path.join(dir, 'seen.txt');
   const runOn = (file: string) => {
     writeFileSync(seen, '');
-    const run = spawnSync(process.execPath, ['--import', preload, bin, '-f', 'json', '-o', path.join(dir, 'report.json'), file], {
-      encoding: 'utf8',
-      env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'xdg'), CACHE_SEEN: seen },
-      timeout: 120_000,
-    });
+    const run = runBin(['-f', 'json', '-o', path.join(dir, 'report.json'), file], { XDG_CACHE_HOME: path.join(dir, 'xdg'), CACHE_SEEN: seen });
     expect(run.error).toBeUndefined();
     expect(run.status).toBeLessThan(2);
     return readFileSync(seen, 'utf8').trim();
   };
-  const sized = (name: string, size: number) => {
-    const file = path.join(dir, name);
-    writeFileSync(file, '');
-    truncateSync(file, size);
-    return file;
-  };
 
   it('is read by the next run of each kind, small, mid-sized and kept as bytes, in any order', async () => {
-    try {
-      const small = sized('small.xml', 100_000);
-      const mid = sized('mid.xml', 2 * 1024 * 1024);
-      const big = path.join(dir, 'big.xml');
-      // From 32 MiB the engine keeps the message as bytes and changes V8's heap flags as it runs.
-      await generateErn43(big, 33 * 1024 * 1024);
-      // A run on a big message writes a cache the next one reads.
-      expect(runOn(big)).toBe('absent');
-      expect(runOn(big)).toBe('accepted');
-      // It serves mid-sized runs (the same settings at their start: the bin's compiler setting);
-      // small runs keep their own.
-      const caches = path.join(dir, 'xdg/ddex-check/v8-code-cache');
-      expect(runOn(mid)).toBe('accepted');
-      expect(runOn(small)).toBe('absent');
-      const before = modified(caches);
-      expect(Object.keys(before)).toHaveLength(2);
-      for (const file of [small, mid, big, small, big]) expect(runOn(file)).toBe('accepted');
-      expect(modified(caches)).toEqual(before);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const small = sized('small.xml', 100_000);
+    const mid = sized('mid.xml', 2 * 1024 * 1024);
+    const big = path.join(dir, 'big.xml');
+    // From 32 MiB the engine keeps the message as bytes and changes V8's heap flags as it runs.
+    await generateErn43(big, 33 * 1024 * 1024);
+    // A run on a big message writes a cache the next one reads.
+    expect(runOn(big)).toBe('absent');
+    expect(runOn(big)).toBe('accepted');
+    // It serves mid-sized runs (the same settings at their start: the bin's compiler setting);
+    // small runs keep their own.
+    const caches = path.join(dir, 'xdg/ddex-check/v8-code-cache');
+    expect(runOn(mid)).toBe('accepted');
+    expect(runOn(small)).toBe('absent');
+    const before = modified(caches);
+    expect(Object.keys(before)).toHaveLength(2);
+    for (const file of [small, mid, big, small, big]) expect(runOn(file)).toBe('accepted');
+    expect(modified(caches)).toEqual(before);
   }, 300_000);
 });

@@ -4,16 +4,14 @@
  * records what reaches `v8.setFlagsFromString`).
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 // @ts-expect-error: plain JavaScript of the bin, without types
 import { INLINING_BUDGET, INLINING_FLAG, compilerFlag } from '../bin/compiler-settings.js';
+import { binUnderPreload } from './bin-preload';
 import { sparseFolder } from './sparse-files';
 
 const MiB = 1024 * 1024;
-const root = path.resolve(__dirname, '../../..');
-const bin = path.join(root, 'apps/cli/bin/ddex-check.js');
 const flag = `${INLINING_FLAG}=${INLINING_BUDGET}`;
 const none = { execArgv: [], env: {} };
 
@@ -42,22 +40,17 @@ describe('compilerFlag', () => {
 
 describe('the bin', () => {
   const { dir, sized } = sparseFolder('compiler-settings-');
-  // Two cores as far as the bin knows, and every flag set recorded to a file as the process ends.
-  const preload = path.join(dir, 'record-flags.mjs');
-  writeFileSync(
-    preload,
-    [
-      "import fs from 'node:fs'; import os from 'node:os'; import v8 from 'node:v8';",
-      'os.availableParallelism = () => 2;',
-      'const seen = []; const set = v8.setFlagsFromString;',
-      'v8.setFlagsFromString = (flags) => { seen.push(flags); return set(flags); };',
-      "process.on('exit', () => fs.writeFileSync(process.env.FLAGS_SEEN, JSON.stringify(seen)));",
-    ].join('\n'),
-  );
+  // Every flag set, recorded to a file as the process ends.
+  const runBin = binUnderPreload(dir, [
+    "import fs from 'node:fs'; import v8 from 'node:v8';",
+    'const seen = []; const set = v8.setFlagsFromString;',
+    'v8.setFlagsFromString = (flags) => { seen.push(flags); return set(flags); };',
+    "process.on('exit', () => fs.writeFileSync(process.env.FLAGS_SEEN, JSON.stringify(seen)));",
+  ]);
   const flagsSet = (file: string) => {
     const seen = path.join(dir, 'seen.json');
     writeFileSync(seen, '[]');
-    const run = spawnSync(process.execPath, ['--import', preload, bin, '-f', 'json', file], { encoding: 'utf8', env: { ...process.env, FLAGS_SEEN: seen }, timeout: 60_000 });
+    const run = runBin(['-f', 'json', file], { FLAGS_SEEN: seen });
     expect(run.error).toBeUndefined();
     // The run itself went on (a message of zeros is not XML: findings, never an internal error).
     expect(run.status).toBe(1);
