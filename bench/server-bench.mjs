@@ -154,16 +154,12 @@ const perRunMs = (r) => ((r.cpu / r.n) * 1000).toFixed(2);
 const rate = (r) => r.n / r.wall;
 
 /**
- * One size: the engine directly, then the API with one key and with several, then the engine again
- * (paired: the machine's load changes over a run; the engine's figure is the mean of both blocks).
- */
-/**
- * The large message in rounds: each round runs the engine once in-process, then each server variant
- * (1 key, several keys, `--before`) with `clients` dry runs at once, and each variant's CPU a dry
- * run is set against that round's engine run. Blocks of several runs each (benchDryRuns) let the
- * machine's speed drift between the engine's figure and the API's: on these shared machines the
- * engine's own figure moved by half between two runs of the same code, more than the 10% in
- * question. The figures are the medians of the rounds.
+ * The large message in rounds: each round runs the engine once in-process and each server variant
+ * (1 key, several keys, `--before`) with `clients` dry runs at once (the engine first in one round,
+ * last in the next), and each variant's CPU a dry run is set against that round's engine run.
+ * Blocks of several runs each (benchDryRuns) let the machine's speed drift between the engine's
+ * figure and the API's: on these shared machines the engine's own figure moved by half between two
+ * runs of the same code, more than the 10% in question. The figures are the medians of the rounds.
  */
 async function pairedRounds(label, body, servers, o) {
   const { validate } = await import('@ddex-check/engine');
@@ -177,19 +173,22 @@ async function pairedRounds(label, body, servers, o) {
   const rows = variants.map(() => ({ cpu: [], ratio: [], busy: 0 }));
   const loads = [loadNow()];
   for (let round = 0; round < o.runs; round++) {
-    const e = await engineDirect(validate, body, { seconds: 0, runs: 1 });
-    engine.push(e.cpu);
-    for (let i = 0; i < variants.length; i++) {
-      const r = await apiRun(variants[i].server, body, variants[i].keys, { clients: o.clients, seconds: 0, runs: o.clients });
+    const engineFirst = round % 2 === 0;
+    const e = engineFirst ? await engineDirect(validate, body, { seconds: 0, runs: 1 }) : null;
+    const answers = [];
+    for (const { server, keys } of variants) answers.push(await apiRun(server, body, keys, { clients: o.clients, seconds: 0, runs: o.clients }));
+    const { cpu } = e ?? (await engineDirect(validate, body, { seconds: 0, runs: 1 }));
+    engine.push(cpu);
+    answers.forEach((r, i) => {
       rows[i].cpu.push(r.cpu / r.n);
-      rows[i].ratio.push(r.cpu / r.n / e.cpu);
+      rows[i].ratio.push(r.cpu / r.n / cpu);
       rows[i].busy += r.busy;
-    }
+    });
     loads.push(loadNow());
   }
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
-  console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.runs} rounds (the engine once, then each variant with ${o.clients} dry runs at once), ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
+  console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.runs} rounds (the engine once and each variant with ${o.clients} dry runs at once, the engine first and last in turn), ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
   console.log(`   engine in-process: CPU ${(median(engine) * 1000).toFixed(0)} ms a dry run (median; rounds ${engine.map((c) => (c * 1000).toFixed(0)).join(', ')})`);
   for (let i = 0; i < variants.length; i++) {
     const { cpu, ratio, busy } = rows[i];
@@ -198,6 +197,10 @@ async function pairedRounds(label, body, servers, o) {
   }
 }
 
+/**
+ * One size: the engine directly, then the API with one key and with several, then the engine again
+ * (paired: the machine's load changes over a run; the engine's figure is the mean of both blocks).
+ */
 async function benchDryRuns(label, body, servers, o) {
   const { validate } = await import('@ddex-check/engine');
   await validate(body, { name: 'message.xml' }); // warm-up (schemas compiled, code optimised)
