@@ -162,6 +162,10 @@ const rate = (r) => r.n / r.wall;
  * runs of the same code, more than the 10% in question. The figures are the medians of the rounds.
  */
 async function pairedRounds(label, body, servers, o) {
+  if (!(o.runs >= 1)) {
+    console.log(`\n1. Dry runs of ${label}: skipped (--big-runs ${o.runs}; a round or more measures it)`);
+    return;
+  }
   const { validate } = await import('@ddex-check/engine');
   await validate(body, { name: 'message.xml' }); // warm-up (schemas compiled, code optimised)
   const variants = servers.flatMap(({ name, server, keys }) => [
@@ -186,7 +190,11 @@ async function pairedRounds(label, body, servers, o) {
     });
     loads.push(loadNow());
   }
-  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const median = (list) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
   const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
   console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.runs} rounds (the engine once and each variant with ${o.clients} dry runs at once, the engine first and last in turn), ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
   console.log(`   engine in-process: CPU ${(median(engine) * 1000).toFixed(0)} ms a dry run (median; rounds ${engine.map((c) => (c * 1000).toFixed(0)).join(', ')})`);
