@@ -206,8 +206,9 @@ async function pairedRounds(label, body, servers, o) {
 }
 
 /**
- * One size: the engine directly, then the API with one key and with several, then the engine again
- * (paired: the machine's load changes over a run; the engine's figure is the mean of both blocks).
+ * The small message in blocks of `o.seconds` each: the engine directly, then the API with one key and
+ * with several, then the engine again (paired: the machine's load changes over a run; the engine's
+ * figure is the mean of both blocks). The large one runs in rounds (pairedRounds).
  */
 async function benchDryRuns(label, body, servers, o) {
   const { validate } = await import('@ddex-check/engine');
@@ -217,7 +218,7 @@ async function benchDryRuns(label, body, servers, o) {
   const blocks = [];
   for (const { name, server, keys } of servers) {
     // Warm the server's engine threads and code paths.
-    await apiRun(server, body, keys.slice(0, 1), { clients: 1, seconds: 0, runs: o.runs ? 1 : 3 });
+    await apiRun(server, body, keys.slice(0, 1), { clients: 1, seconds: 0, runs: 3 });
     blocks.push([`${name}, 1 key, ${o.clients} clients`, await apiRun(server, body, keys.slice(0, 1), o)]);
     loads.push(loadNow());
     blocks.push([`${name}, ${keys.length} keys, ${o.clients} clients`, await apiRun(server, body, keys, o)]);
@@ -226,7 +227,7 @@ async function benchDryRuns(label, body, servers, o) {
   const after = await engineDirect(validate, body, o);
   loads.push(loadNow());
   const engine = { n: before.n + after.n, wall: before.wall + after.wall, cpu: before.cpu + after.cpu };
-  console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.runs ? `${o.runs} runs` : `${o.seconds} s`} per block, ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
+  console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.seconds} s per block, ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
   console.log(`   engine in-process (sequential): ${rate(engine).toFixed(2)} dry runs/s, CPU ${perRunMs(engine)} ms a dry run  (blocks: ${rate(before).toFixed(2)}/s ${perRunMs(before)} ms, ${rate(after).toFixed(2)}/s ${perRunMs(after)} ms)`);
   for (const [name, r] of blocks) {
     const cpuOverhead = ((r.cpu / r.n / (engine.cpu / engine.n) - 1) * 100).toFixed(0);
