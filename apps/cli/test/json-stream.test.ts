@@ -124,4 +124,23 @@ describe('ddex-check -f json streams the report', () => {
     expect(formatterFor('json')!(JSON.parse(written) as Report[], {} as never)).toBe(written);
     expect(written.replace(/"(started_at|duration_ms)": [^,\n]*/g, '')).toBe(text.replace(/"(started_at|duration_ms)": [^,\n]*/g, ''));
   }, 120_000);
+
+  it('names the file and the system error when the report cannot be written, and exits 2', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'ddex-json-stream-'));
+    const message = path.join(folder, 'catalog.xml');
+    await generateErn43(message, 256 * 1024);
+    const errors: string[] = [];
+    const io = {
+      stdout: { write: (_: string, cb?: () => void) => (cb?.(), true) },
+      stderr: { write: (s: string, cb?: () => void) => (errors.push(s), cb?.(), true) },
+      cwd: folder,
+      env: { ...process.env, NO_COLOR: '1' },
+    };
+    // A device that is always full: the first write fails.
+    expect(await run([message, '-f', 'json', '-o', '/dev/full', '-q'], io)).toBe(2);
+    // A folder where the file should be: the open fails.
+    expect(await run([message, '-f', 'json', '-o', folder, '-q'], io)).toBe(2);
+    expect(errors.join('')).toContain('cannot write /dev/full: ENOSPC');
+    expect(errors.join('')).toContain(`cannot write ${folder}: EISDIR`);
+  }, 60_000);
 });

@@ -4,10 +4,8 @@
  * --fail-on threshold and warnings are within --max-warnings, 1 otherwise, 2 for usage errors,
  * inputs that do not exist and internal errors.
  */
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { stat, mkdir, writeFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { BatchError, ConfigError, FORMATS_WITH_SOURCE_LINES, PARSE_THREAD_MIN_BYTES, applyBaseline, formatterFor, prestartParseThread, reportFails, validate, type Report } from '@ddex-check/engine';
@@ -23,8 +21,23 @@ import type { CheckSettings } from './settings.js';
 import { loadSourceLines } from './source-lines.js';
 import { schemaHints } from './schema-hint.js';
 
-/** Bytes of a report written to a file that may wait for the disk (`-o FILE`). */
-const WRITE_AHEAD_BYTES = 1024 * 1024;
+/**
+ * Writes `chunks` to `file` as they are made, each written before the next is made. Written
+ * synchronously: the run has nothing else to do by then, and a file stream (its writes on libuv's
+ * threads, 1 MiB ahead) took more of the run's CPU: the 20 MB report of 34,170 findings took 137
+ * against 114 ms to write, 190 against 135 ms of CPU (medians of 12 alternated runs).
+ */
+function writeChunks(file: string, chunks: Iterable<string>): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const chunk of chunks) {
+      const bytes = Buffer.from(chunk);
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * Throws a usage error naming every input that does not exist. When the pass of a message will run
@@ -149,9 +162,7 @@ export async function runCheck(settings: CheckSettings, io: CliIo): Promise<numb
       try {
         await mkdir(path.dirname(file), { recursive: true });
         if (typeof output === 'string') await writeFile(file, output);
-        // The file takes up to WRITE_AHEAD_BYTES before the report waits: the next chunks are made
-        // while the last are written (with the default 16 KiB, each chunk waited for its write).
-        else await pipeline(Readable.from(output), createWriteStream(file, { highWaterMark: WRITE_AHEAD_BYTES }));
+        else writeChunks(file, output);
       } catch (error) {
         throw new UsageError(`cannot write ${target.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }
