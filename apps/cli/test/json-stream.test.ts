@@ -9,6 +9,7 @@ import { StreamedList, formatterFor, type Report } from '@ddex-check/engine';
 import { generateErn43 } from '../../../bench/generate-ern43.mjs';
 import { run } from '../src/run.js';
 import { CHUNK_CHARS, jsonChunks } from '../src/check/json-chunks.js';
+import { writeChunks } from '../src/check/command.js';
 
 const stringified = (value: unknown) => {
   const text = JSON.stringify(value, null, 2);
@@ -124,6 +125,19 @@ describe('ddex-check -f json streams the report', () => {
     expect(formatterFor('json')!(JSON.parse(written) as Report[], {} as never)).toBe(written);
     expect(written.replace(/"(started_at|duration_ms)": [^,\n]*/g, '')).toBe(text.replace(/"(started_at|duration_ms)": [^,\n]*/g, ''));
   }, 120_000);
+
+  it('writes chunks to a file as UTF-8, whatever their characters and length, through one buffer', () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'ddex-json-stream-'));
+    const file = path.join(folder, 'report.json');
+    // Chunks of one-, two-, three- and four-byte characters, some longer than the buffer (256 KiB) once encoded.
+    const chunks = ['{"a": "plain"', ', "b": "Café Ünïcode", ', '"c": "東京 🎵 “quoted”"', ', "d": "' + 'é'.repeat(150_000) + '"', ', "e": "' + '🎵'.repeat(70_000) + '"', ', "f": ""', '}\n'];
+    writeChunks(file, chunks);
+    expect(readFileSync(file, 'utf8')).toBe(chunks.join(''));
+    expect(readFileSync(file).length).toBe(Buffer.byteLength(chunks.join('')));
+    // A file written again is replaced, not appended to.
+    writeChunks(file, ['[]\n']);
+    expect(readFileSync(file, 'utf8')).toBe('[]\n');
+  });
 
   it('names the file and the system error when the report cannot be written, and exits 2', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'ddex-json-stream-'));
