@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { StreamedList, formatterFor, type Report } from '@ddex-check/engine';
 import { generateErn43 } from '../../../bench/generate-ern43.mjs';
 import { run } from '../src/run.js';
-import { CHUNK_CHARS, jsonChunks } from '../src/check/json-chunks.js';
-import { writeChunks } from '../src/check/command.js';
+import { CHUNK_CHARS, jsonChunks, writeChunks } from '../src/check/json-chunks.js';
 
 const stringified = (value: unknown) => {
   const text = JSON.stringify(value, null, 2);

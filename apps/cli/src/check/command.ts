@@ -4,7 +4,6 @@
  * --fail-on threshold and warnings are within --max-warnings, 1 otherwise, 2 for usage errors,
  * inputs that do not exist and internal errors.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { stat, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
@@ -15,38 +14,11 @@ import { UsageError, EXIT } from '../usage-error.js';
 import { CLI_VERSION } from '../version.js';
 import { activeRules } from './active-rules.js';
 import { readBaseline, writeBaseline } from './baseline-files.js';
-import { jsonChunks } from './json-chunks.js';
+import { jsonChunks, writeChunks } from './json-chunks.js';
 import { createProgress } from './progress.js';
 import type { CheckSettings } from './settings.js';
 import { loadSourceLines } from './source-lines.js';
 import { schemaHints } from './schema-hint.js';
-
-/**
- * Writes `chunks` to `file` as they are made, each written before the next is made, through one
- * buffer. Written synchronously: the run has nothing else to do by then, and a file stream (its
- * writes on libuv's threads, 1 MiB ahead) took more of the run's CPU: the 20 MB report of 34,170
- * findings took 137 against 114 ms to write, 190 against 135 ms of CPU (medians of 12 alternated
- * runs). One buffer, not one per chunk: the chunks' buffers, garbage at once but outside V8's heap,
- * waited for a collection and took the run's peak RSS 8-21 MB higher (many findings: 188-201
- * against 180 MB).
- */
-export function writeChunks(file: string, chunks: Iterable<string>): void {
-  const fd = openSync(file, 'w');
-  try {
-    let buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
-    for (const chunk of chunks) {
-      // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      if (chunk.length * 3 > buffer.length) buffer = Buffer.allocUnsafe(chunk.length * 3);
-      const length = buffer.write(chunk);
-      for (let at = 0; at < length; ) at += writeSync(fd, buffer, at, length - at);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The buffer a JSON report's chunks are encoded into (a chunk is about 64 Ki characters: json-chunks.ts). */
-const WRITE_BUFFER_BYTES = 256 * 1024;
 
 /**
  * Throws a usage error naming every input that does not exist. When the pass of a message will run
