@@ -62,4 +62,18 @@ describe.each(backends())('DbCatalog ($name)', (backend) => {
     expect((await new DbCatalog(open.db, first).findRecordings(['GBAAA2600001'])).get('GBAAA2600001')?.memberId).toBe(String(first));
     expect((await new DbCatalog(open.db, first).findRecordings([])).size).toBe(0);
   });
+
+  it('asks with a list as long as its codes: any count finds the codes at both ends of each query', async () => {
+    // Counts around each list's length (8, 32, 128, 500) and past one query (then the last code is
+    // alone in the second); the known codes first and last, the last being the code repeated to
+    // fill its list.
+    for (const count of [1, 2, 7, 8, 9, 31, 32, 33, 127, 128, 129, 499, 500, 501, 505]) {
+      const asked = Array.from({ length: count }, (_, i) => `ZZZZZ${String(i).padStart(7, '0')}`);
+      asked[0] = 'GBAAA2600002';
+      asked[count - 1] = 'GBAAA2600001';
+      const found = await new DbCatalog(open.db, second).findRecordings(asked);
+      expect([...found.keys()].sort(), `${count} codes`).toEqual(count === 1 ? ['GBAAA2600001'] : ['GBAAA2600001', 'GBAAA2600002']);
+      expect(found.get('GBAAA2600001')?.memberId, `${count} codes`).toBe(String(second));
+    }
+  });
 });
