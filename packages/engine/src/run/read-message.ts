@@ -53,10 +53,10 @@ const SMALL_RUN_BYTES = 1024 * 1024;
  * without this, 367 with it; through the API, V8's helper threads 1.6-2.0 against 1.1-1.3 ms of CPU
  * a dry run. It holds 1.5 MB at most (a generated message of 1 MB; 0.3 MB for the 75 KB sample).
  */
-let lastSmallRun: { reader: ErnReader | null; dispatcher: RuleDispatcher | null } | null = null;
+let lastSmallRun: { reader: ErnReader; dispatcher: RuleDispatcher } | null = null;
 
 /** The reader and dispatcher `lastSmallRun` keeps (tests). */
-export function keptSmallRun(): { reader: ErnReader | null; dispatcher: RuleDispatcher | null } | null {
+export function keptSmallRun(): { reader: ErnReader; dispatcher: RuleDispatcher } | null {
   return lastSmallRun;
 }
 
@@ -121,7 +121,8 @@ export async function readMessage(entry: BatchEntry, ctx: RunContext): Promise<M
 
   const r = reader as ErnReader | null;
   const d = dispatcher as RuleDispatcher | null;
-  if (!keptAsBytes && entry.size < SMALL_RUN_BYTES) lastSmallRun = { reader: r, dispatcher: d };
+  // A message that was not ERN (no reader, no rules) has nothing to keep: the last one stays.
+  if (r && d && !keptAsBytes && entry.size < SMALL_RUN_BYTES) lastSmallRun = { reader: r, dispatcher: d };
   const s = session as SchemaSession | null;
   const message: ErnMessage | null = r ? safeFinish(r, checks, file) : null;
   const version = message?.version ?? null;

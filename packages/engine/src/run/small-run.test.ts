@@ -1,8 +1,8 @@
 // `lastSmallRun` (read-message.ts): the last message under 1 MiB keeps its ERN reader and rule
 // dispatcher until the next small message, so that V8's optimized code of their closures outlives
-// the run in a thread that waits between messages; a larger message, or one kept as bytes, does not
-// replace it.
-import { mkdtempSync, rmSync } from 'node:fs';
+// the run in a thread that waits between messages; a larger message, one kept as bytes, or a file
+// that is not ERN does not replace it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ describe('the last small message kept', () => {
     await generateErn43(path.join(dir, 'small-a.xml'), 80 * 1024);
     await generateErn43(path.join(dir, 'small-b.xml'), 120 * 1024);
     await generateErn43(path.join(dir, 'large.xml'), 1200 * 1024);
+    writeFileSync(path.join(dir, 'not-ern.xml'), '<?xml version="1.0"?><Catalog><Item/></Catalog>\n');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -33,6 +34,9 @@ describe('the last small message kept', () => {
     expect(large.verdict).toBe('would_import');
     expect(keptSmallRun()).toBe(first);
     await validate(path.join(dir, 'small-b.xml'), { ...options, recordStore: true });
+    expect(keptSmallRun()).toBe(first);
+    // Nor by a small file that is not ERN: no reader, no rules to keep.
+    await validate(path.join(dir, 'not-ern.xml'), options);
     expect(keptSmallRun()).toBe(first);
 
     await validate(path.join(dir, 'small-b.xml'), options);
