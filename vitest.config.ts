@@ -10,7 +10,10 @@ process.env.DDEX_SHARED_DIR ??= path.resolve(root, '../shared/ddex');
 
 export default defineConfig({
   resolve: {
-    alias: { '@ddex-check/engine': path.join(root, 'packages/engine/src/index.ts') },
+    alias: [
+      { find: /^@ddex-check\/engine$/, replacement: path.join(root, 'packages/engine/src/index.ts') },
+      { find: /^@ddex-check\/engine\/make-folder$/, replacement: path.join(root, 'packages/engine/src/make-folder.ts') },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'bench/**/*.test.ts'],

@@ -12,7 +12,7 @@
 // change. Until both, a run on a message of 32 MiB or more refused the cache the run before had
 // written and wrote it again, every time (0.9 MB, and the whole bundle compiled), and runs with and
 // without the bin's compiler setting refused each other's.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -53,7 +53,7 @@ function modifiedAt(file) {
 }
 
 /**
- * Loads `file` (a CommonJS script); returns its exports and `save()`, to call once the run is over.
+ * Loads `file` (a CommonJS script); returns its exports and `save()`, to await once the run is over.
  * `flags`: the V8 flags this process set for itself before (`v8.setFlagsFromString`), '' for none.
  */
 export function loadWithCodeCache(file, cacheDir, { flags = '' } = {}) {
@@ -82,10 +82,12 @@ export function loadWithCodeCache(file, cacheDir, { flags = '' } = {}) {
   const stale = cachedData === undefined || script.cachedDataRejected === true;
   return {
     exports: mod.exports,
-    save() {
+    async save() {
       if (!stale) return;
       try {
-        mkdirSync(cacheDir, { recursive: true });
+        // Made once, by the engine's makeFolderSync (loaded then only: 2-4 ms): Node's recursive mkdir
+        // never returns where a parent cannot hold the folder (packages/engine/src/make-folder.ts).
+        if (!existsSync(cacheDir)) (await import('@ddex-check/engine/make-folder')).makeFolderSync(cacheDir);
         // The newest caches are kept, this one with them, KEPT in all: an old bundle's (an update, a
         // rebuild) go as newer ones are written.
         const others = [];

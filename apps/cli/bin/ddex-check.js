@@ -36,14 +36,18 @@ const cacheWanted = !process.env.NODE_DISABLE_COMPILE_CACHE;
 // Node's cache still serves the bin's own modules and the unbundled fallback.
 if (typeof module.enableCompileCache === 'function' && cacheWanted) {
   try {
-    module.enableCompileCache(path.join(cacheBase, 'node-compile-cache'));
+    // Made first, once: Node's own making of it never returns where a parent cannot hold it
+    // (packages/engine/src/make-folder.ts, loaded only then: 2-4 ms).
+    const compileCache = path.join(cacheBase, 'node-compile-cache');
+    if (!existsSync(compileCache)) (await import('@ddex-check/engine/make-folder')).makeFolderSync(compileCache);
+    module.enableCompileCache(compileCache);
   } catch {
     // A cache that cannot be written only costs start-up time.
   }
 }
 
 let run;
-let saveCodeCache = () => {};
+let saveCodeCache = async () => {};
 try {
   const cjs = fileURLToPath(new URL('../dist/bundle/run.cjs', import.meta.url));
   if (cacheWanted && existsSync(cjs)) {
@@ -65,6 +69,6 @@ try {
   process.exit(2);
 }
 const code = await run(process.argv.slice(2));
-saveCodeCache();
+await saveCodeCache();
 await memory.tellRunEnded(runEnded, code);
 process.exit(code);

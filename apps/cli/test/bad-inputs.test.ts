@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, beforeAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain ESM script with a .d.mts beside it
@@ -17,7 +17,11 @@ const bad = path.join(root, 'fixtures/bad');
 let zips: Record<string, string> = {};
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -61,5 +65,32 @@ describe('bad inputs through ddex-check', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/does-not-exist\.zip/);
     expect(r.err).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  });
+
+  it('an output path under a file: exit 2 naming the file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ddex-out-'));
+    writeFileSync(path.join(dir, 'reports'), '');
+    for (const args of [['-f', 'json', '-o', path.join(dir, 'reports/today/r.json')], ['--write-baseline', path.join(dir, 'reports/baseline.json')]]) {
+      const r = cli(path.join(root, 'fixtures/batches/album-43'), ...args);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`${path.join(dir, 'reports')} is a file, not a folder`);
+      expect(r.err).not.toMatch(/internal error|\n\s+at .+:\d+:\d+/);
+    }
+  });
+
+  // Node's recursive mkdir never returns there (it spun at full CPU until killed).
+  it.runIf(process.platform === 'linux')('an output path under /proc: exit 2 at once, not a hang', () => {
+    const r = cli(path.join(root, 'fixtures/batches/album-43'), '-f', 'json', '-o', '/proc/ddex-check-nowhere/r.json');
+    expect(r.code, `${r.err} (null: killed by the test's timeout)`).toBe(2);
+    expect(r.err).toMatch(/cannot write \/proc\/ddex-check-nowhere\/r\.json: ENOENT/);
+  });
+
+  // The caches (the bin's code cache, Node 22+'s compile cache, the engine's compiled schemas) are
+  // made under XDG_CACHE_HOME: where they cannot be, the run goes on without them (it hung before,
+  // at start on Node 24 and at the end on Node 20).
+  it.runIf(process.platform === 'linux')('a cache folder that cannot be made: the run ends as usual', () => {
+    const r = cliWith({ XDG_CACHE_HOME: '/proc/ddex-check-nowhere' }, path.join(root, 'fixtures/batches/album-43'), '-f', 'json');
+    expect(r.code, `${r.err} (null: killed by the test's timeout)`).toBe(0);
+    expect(JSON.parse(r.out)[0].verdict).toBe('would_import');
   });
 });

@@ -29,14 +29,14 @@ function bundle(dir: string, name: string, answer: number): string {
 const modified = (dir: string) => Object.fromEntries(readdirSync(dir).map((name) => [name, statSync(path.join(dir, name)).mtimeMs]));
 
 describe('the bin\'s code cache', () => {
-  it('keeps the cache of each of two bundles run in turn, so neither compiles again', () => {
+  it('keeps the cache of each of two bundles run in turn, so neither compiles again', async () => {
     const dir = folder();
     const cache = path.join(dir, 'cache');
     const a = bundle(dir, 'a', 1);
     const b = bundle(dir, 'b', 2);
     for (const file of [a, b]) {
       const loaded = loadWithCodeCache(file, cache);
-      loaded.save();
+      await loaded.save();
     }
     expect(readdirSync(cache)).toHaveLength(2);
     const written = modified(cache);
@@ -44,15 +44,15 @@ describe('the bin\'s code cache', () => {
     for (const file of [a, b, a, b]) {
       const loaded = loadWithCodeCache(file, cache);
       expect(loaded.exports.run()).toBe(file === a ? 1 : 2);
-      loaded.save();
+      await loaded.save();
     }
     expect(modified(cache)).toEqual(written);
   });
 
-  it('keeps the newest caches of any bundle, eight in all, and removes temporary files left behind', () => {
+  it('keeps the newest caches of any bundle, eight in all, and removes temporary files left behind', async () => {
     const dir = folder();
     const cache = path.join(dir, 'cache');
-    loadWithCodeCache(bundle(dir, 'first', 3), cache).save();
+    await loadWithCodeCache(bundle(dir, 'first', 3), cache).save();
     const [own] = readdirSync(cache);
     const hour = 3600;
     const now = Date.now() / 1000;
@@ -69,7 +69,7 @@ describe('the bin\'s code cache', () => {
     const beingWritten = path.join(cache, `${own}.456.tmp`);
     writeFileSync(beingWritten, 'partial');
 
-    loadWithCodeCache(bundle(dir, 'newer', 4), cache).save();
+    await loadWithCodeCache(bundle(dir, 'newer', 4), cache).save();
     const left = readdirSync(cache).sort();
     const newest = readdirSync(cache).filter((name) => name.endsWith('.bin') && !name.startsWith('run-v0.0.0'));
     expect(newest).toHaveLength(1);
@@ -78,18 +78,18 @@ describe('the bin\'s code cache', () => {
     );
   });
 
-  it('keeps one cache per set of flags the bin set itself, each read again by its own runs', () => {
+  it('keeps one cache per set of flags the bin set itself, each read again by its own runs', async () => {
     const dir = folder();
     const cache = path.join(dir, 'cache');
     const file = bundle(dir, 'a', 1);
-    for (const flags of ['', '--max-inlined-bytecode-size-cumulative=300']) loadWithCodeCache(file, cache, { flags }).save();
+    for (const flags of ['', '--max-inlined-bytecode-size-cumulative=300']) await loadWithCodeCache(file, cache, { flags }).save();
     expect(readdirSync(cache)).toHaveLength(2);
     const written = modified(cache);
-    for (const flags of ['', '--max-inlined-bytecode-size-cumulative=300', '']) loadWithCodeCache(file, cache, { flags }).save();
+    for (const flags of ['', '--max-inlined-bytecode-size-cumulative=300', '']) await loadWithCodeCache(file, cache, { flags }).save();
     expect(modified(cache)).toEqual(written);
   });
 
-  it('sets back the flags the engine changed before it writes the cache', () => {
+  it('sets back the flags the engine changed before it writes the cache', async () => {
     expect(RESTORE_V8_FLAGS).toBe(ENGINE_RESTORE_V8_FLAGS);
     const dir = folder();
     const cache = path.join(dir, 'cache');
@@ -98,7 +98,7 @@ describe('the bin\'s code cache', () => {
     try {
       const loaded = loadWithCodeCache(bundle(dir, 'a', 1), cache);
       holder[RESTORE_V8_FLAGS] = () => calls.push(readdirSync(cache).some((name) => name.endsWith('.bin')) ? 'cache there' : 'no cache yet');
-      loaded.save();
+      await loaded.save();
       expect(calls).toEqual(['no cache yet']);
       expect(readdirSync(cache)).toHaveLength(1);
     } finally {

@@ -1,8 +1,9 @@
 /** Reading and writing baseline files for `--baseline` / `--write-baseline` (the logic is the engine's). */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BaselineError, BaselineMatcher, baselineOf, parseBaseline, type Report } from '@ddex-check/engine';
 import { UsageError } from '../usage-error.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 
 export async function readBaseline(file: string, cwd: string): Promise<BaselineMatcher> {
   const shown = path.relative(cwd, file) || file;
@@ -23,7 +24,11 @@ export async function readBaseline(file: string, cwd: string): Promise<BaselineM
 
 export async function writeBaseline(file: string, reports: readonly Report[]): Promise<number> {
   const baseline = baselineOf(reports, path.dirname(file));
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(baseline, null, 2) + '\n');
+  try {
+    makeFolderSync(path.dirname(file));
+    await writeFile(file, JSON.stringify(baseline, null, 2) + '\n');
+  } catch (error) {
+    throw new UsageError(`--write-baseline ${file}: cannot write: ${(error as Error).message}`);
+  }
   return baseline.entries.reduce((n, e) => n + e.count, 0);
 }

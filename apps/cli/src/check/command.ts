@@ -4,7 +4,7 @@
  * --fail-on threshold and warnings are within --max-warnings, 1 otherwise, 2 for usage errors,
  * inputs that do not exist and internal errors.
  */
-import { stat, mkdir, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import { BatchError, ConfigError, FORMATS_WITH_SOURCE_LINES, PARSE_THREAD_MIN_BYTES, applyBaseline, formatterFor, prestartParseThread, reportFails, validate, type Report } from '@ddex-check/engine';
@@ -12,6 +12,7 @@ import { wantsColor, writeOut, type CliIo } from '../io.js';
 import { largestInputs } from '../../bin/large-inputs.js';
 import { UsageError, EXIT } from '../usage-error.js';
 import { CLI_VERSION } from '../version.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 import { activeRules } from './active-rules.js';
 import { readBaseline, writeBaseline } from './baseline-files.js';
 import { jsonChunks, writeChunks } from './json-chunks.js';
@@ -141,11 +142,11 @@ export async function runCheck(settings: CheckSettings, io: CliIo): Promise<numb
     } else {
       const file = path.resolve(io.cwd, target.file!);
       try {
-        await mkdir(path.dirname(file), { recursive: true });
+        makeFolderSync(path.dirname(file));
         if (typeof output === 'string') await writeFile(file, output);
         else writeChunks(file, output);
       } catch (error) {
-        throw new UsageError(`cannot write ${target.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        throw new UsageError(`cannot write ${target.file}: ${(error as Error).message}`);
       }
     }
   }

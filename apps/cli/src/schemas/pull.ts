@@ -8,6 +8,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SchemaStore } from '@ddex-check/engine';
 import { crawl, PullError, type CrawledFile } from './crawl.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 import { mirrorUrl, officialUrl } from './versions.js';
 
 export const MANIFEST_FILE = 'ddex-check-manifest.json';
@@ -85,7 +86,11 @@ export async function pullSchemas(opts: PullOptions): Promise<Manifest> {
   }
   const paths = layout(files, root, version);
 
-  await mkdir(opts.cacheDir, { recursive: true });
+  try {
+    makeFolderSync(opts.cacheDir);
+  } catch (error) {
+    throw new PullError(`the schema cache ${opts.cacheDir} cannot be made: ${(error as Error).message}`);
+  }
   const target = path.join(opts.cacheDir, `ern-${version}`);
   const partial = path.join(opts.cacheDir, `.ern-${version}.partial-${process.pid}`);
   await rm(partial, { recursive: true, force: true });
@@ -100,7 +105,7 @@ export async function pullSchemas(opts: PullOptions): Promise<Manifest> {
     };
     for (const file of files) {
       const local = paths.get(file)!;
-      await mkdir(path.dirname(path.join(partial, local)), { recursive: true });
+      makeFolderSync(path.dirname(path.join(partial, local)));
       await writeFile(path.join(partial, local), file.bytes);
       manifest.files.push({ path: local, url: file.url, sha256: createHash('sha256').update(file.bytes).digest('hex'), bytes: file.bytes.length });
     }

@@ -4,9 +4,10 @@
  * its inputs so a changed input is never served stale. A cache that cannot be read or written only
  * costs the work again; a damaged file is ignored and rewritten.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import { hashText } from '../hash-text.js';
+import { makeFolderSync } from '../make-folder.js';
 import { userCacheDir } from '../xml/schema-store.js';
 
 /** `<part>` beside the pulled schemas in the user cache (`~/.cache/ddex-check/<part>` on Linux). */
@@ -26,7 +27,7 @@ export function readCacheJson<T>(file: string): T | null {
 /** Writes a cache file atomically (a reader never sees half of it); failures are ignored. */
 export function writeCacheJson(file: string, value: unknown): void {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeFolderSync(path.dirname(file));
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(value));
     renameSync(tmp, file);
