@@ -10,6 +10,7 @@ export { WorkerPool, type WorkerPoolOptions } from './workers/worker-pool.js';
 export type { ValidateInput, ValidateOptions, ProgressEvent, MessageSnapshots } from './options.js';
 export * from './report/types.js';
 export { StreamedList } from './report/streamed-list.js';
+export { findSourceLines, type LineSource } from './report/source-lines.js';
 export type * from './ern/model.js';
 export type { Catalog, CatalogRelease, CatalogRecording, StaffDecision } from './catalog/types.js';
 export type { Profile } from './profile/types.js';
