@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PartsRefused, type BlobStore, type LocalCopy, type PartUpload, type StoredPart } from './blob-store.js';
 import { newBlobKey, StoreWithScratch } from './scratch-files.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 
 const PART_FILE = /^part-(\d+)$/;
 const identityOf = (stat: fs.BigIntStats) => `${stat.ino}:${stat.mtimeNs}`;
@@ -20,7 +21,7 @@ export class LocalBlobStore extends StoreWithScratch implements BlobStore {
     // Scratch files in the blob volume, so the final rename is atomic.
     super(path.join(dataDir, 'blobs', 'tmp'));
     this.root = path.join(dataDir, 'blobs');
-    fs.mkdirSync(path.join(this.root, 'batches'), { recursive: true });
+    makeFolderSync(path.join(this.root, 'batches'));
   }
 
   /** Moves a complete temporary file to its permanent key and returns the key. */

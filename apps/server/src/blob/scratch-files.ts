@@ -11,6 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { nowIso } from '../clock.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 
 /** This process as the owner of scratch folders: its host (as a file name) and pid. */
 const OWNER = `${os.hostname().replace(/[^A-Za-z0-9-]/g, '_')}.${process.pid}`;
@@ -36,7 +37,7 @@ function ownerIsGone(name: string): boolean {
 
 export class ScratchFiles {
   constructor(readonly dir: string) {
-    fs.mkdirSync(dir, { recursive: true });
+    makeFolderSync(dir);
   }
 
   tempPath(name: string): string {

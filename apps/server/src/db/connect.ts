@@ -3,7 +3,6 @@
  * `DATABASE_URL` is a postgres:// URL. The same Kysely queries run on both.
  */
 import path from 'node:path';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
@@ -11,6 +10,7 @@ import { migrateToLatest } from './migrations/index.js';
 
 import type { Dialect } from './dialect.js';
 import { preparedStatements } from './sqlite-statements.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 
 export type { Dialect } from './dialect.js';
 
@@ -49,7 +49,7 @@ export function openDb(config: DbConfig, options: { poolSize?: number; readonly?
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  fs.mkdirSync(path.dirname(config.location), { recursive: true });
+  makeFolderSync(path.dirname(config.location));
   const SqliteDatabase = require('better-sqlite3') as typeof import('better-sqlite3');
   const sqlite = new SqliteDatabase(config.location, { readonly: options.readonly ?? false });
   if (!options.readonly) sqlite.pragma('journal_mode = WAL');

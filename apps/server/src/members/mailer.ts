@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 
 export interface Mail {
   to: string;
@@ -38,7 +39,7 @@ export function createMailer(o: { smtpUrl?: string; from?: string; dataDir: stri
   return {
     async send(mail) {
       const info = await transport.sendMail(envelope(mail));
-      fs.mkdirSync(dir, { recursive: true });
+      makeFolderSync(dir);
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       return { where: file };

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { sharedValue } from '../auth/server-keys.js';
 import { ssh2 } from './ssh2.js';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 
 const ROW = 'sftp-host-key';
 
@@ -31,7 +32,7 @@ export async function loadOrCreateHostKey(db: Kysely<Database>, dataDir: string)
 /** The key in `file`, made and written (exclusively, 0600) when missing. */
 export function keyFromFile(file: string): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeFolderSync(path.dirname(file));
   const pair = { private: generateHostKey() };
   // Written whole under a name of its own, then linked into place: link fails when the file exists,
   // so two processes starting together keep one key (the loser reads the winner's), and no process

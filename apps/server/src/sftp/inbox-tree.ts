@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeFolderSync } from '@ddex-check/engine/make-folder';
 
 export type Area = 'production' | 'test';
 export const AREAS: Area[] = ['production', 'test'];
@@ -82,8 +83,8 @@ export class InboxTree {
 
   /** Creates the account's two folders (and scratch folder) when missing. */
   ensure(accountId: number): void {
-    for (const area of AREAS) fs.mkdirSync(this.areaDir(accountId, area), { recursive: true });
-    fs.mkdirSync(this.workDir(accountId), { recursive: true });
+    for (const area of AREAS) makeFolderSync(this.areaDir(accountId, area));
+    makeFolderSync(this.workDir(accountId));
   }
 
   areaDir(accountId: number, area: Area): string {
