@@ -3,13 +3,13 @@
  * Partner API server benchmark (run after `npm run build`):
  *  1. Dry runs through POST /v1/ddex/validate against the engine called directly (sequentially, in
  *     this process) in the same run, for the 75 KB official ERN 4.3 sample (16 clients, blocks of
- *     `--seconds`) and a generated 100 MB message (2 clients, `--big-runs` rounds of the engine once
+ *     `--seconds`, `--rounds` rounds of every variant between engine blocks) and a generated 100 MB message (2 clients, `--big-runs` rounds of the engine once
  *     and each variant once): rates, CPU a dry run (the server's from /proc, every thread; the
  *     engine's from process.cpuUsage), answered and busy counts, with one key and with several, and
  *     the overhead of the API over the engine. Clients honour Retry-After on 429 busy.
  *  2. Upload rate of a 2 GB raw POST /v1/ddex body against a plain streamed file copy, with the
  *     server's RSS sampled during the upload and its peak (VmHWM) printed.
- * Usage: node bench/server-bench.mjs [--seconds 20] [--clients 16] [--keys 4] [--big-mb 100]
+ * Usage: node bench/server-bench.mjs [--seconds 20] [--rounds 1] [--clients 16] [--keys 4] [--big-mb 100]
  *   [--big-runs 4] [--big-clients 2] [--upload-gb 2] (0 skips the 100 MB or the upload part) [--cpu-prof DIR]
  *   [--warm-runs 2000] (dry runs of the small message each side runs first, not measured)
  *   (`--big-clients 1`: one big dry run at a time, as the engine in-process runs them)
@@ -29,6 +29,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
 const SECONDS = Number(args.seconds ?? 20);
 const CLIENTS = Number(args.clients ?? 16);
+/** Rounds of the small message's blocks (benchDryRuns): each variant once a round, set against the engine blocks around it. */
+const ROUNDS = Math.max(1, Number(args.rounds ?? 1));
 /** Dry runs of the small message each side runs before it is measured (benchDryRuns). */
 const WARM_RUNS = Number(args['warm-runs'] ?? 2000);
 const KEYS = Number(args.keys ?? 4);
@@ -154,6 +156,11 @@ async function apiRun(server, body, keys, { clients, seconds, runs }) {
 }
 
 const perRunMs = (r) => ((r.cpu / r.n) * 1000).toFixed(2);
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 const rate = (r) => r.n / r.wall;
 
 /**
@@ -193,11 +200,6 @@ async function pairedRounds(label, body, servers, o) {
     });
     loads.push(loadNow());
   }
-  const median = (list) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  };
   const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
   console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.runs} rounds (the engine once and each variant with ${o.clients} dry runs at once, the engine first and last in turn), ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
   console.log(`   engine in-process: CPU ${(median(engine) * 1000).toFixed(0)} ms a dry run (median; rounds ${engine.map((c) => (c * 1000).toFixed(0)).join(', ')})`);
@@ -209,9 +211,12 @@ async function pairedRounds(label, body, servers, o) {
 }
 
 /**
- * The small message in blocks of `o.seconds` each: the engine directly, then the API with one key and
- * with several, then the engine again (paired: the machine's load changes over a run; the engine's
- * figure is the mean of both blocks). The large one runs in rounds (pairedRounds).
+ * The small message in blocks of `o.seconds` each, in `o.rounds` rounds: the engine directly, then
+ * the API variants (one key and several, this tree's and `--before`'s), the engine again closing
+ * the round and opening the next; the variants' order reversed every other round. Each variant's
+ * CPU a dry run is set against the mean of the two engine blocks around its round (the machine's
+ * speed drifts over a run), and the figure is the median of the rounds. Four variants in one round
+ * each ran once: a block's place in the run moved its figure by as much as the change measured.
  *
  * Each side first runs WARM_RUNS dry runs, not measured: V8 optimizes a function once it has run
  * enough, and many of the engine's run once a message (each rule's `create`, the report's assembly),
@@ -224,25 +229,38 @@ async function benchDryRuns(label, body, servers, o) {
   const { validate } = await import('@ddex-check/engine');
   await engineDirect(validate, body, { seconds: 0, runs: WARM_RUNS }); // schemas compiled, code optimised
   for (const { server, keys } of servers) await apiRun(server, body, keys, { clients: 2, seconds: 0, runs: WARM_RUNS });
+  const variants = servers.flatMap(({ name, server, keys }) => [
+    { name: `${name}, 1 key, ${o.clients} clients`, server, keys: keys.slice(0, 1) },
+    { name: `${name}, ${keys.length} keys, ${o.clients} clients`, server, keys },
+  ]);
   const loads = [loadNow()];
-  const before = await engineDirect(validate, body, o);
-  const blocks = [];
-  for (const { name, server, keys } of servers) {
-    blocks.push([`${name}, 1 key, ${o.clients} clients`, await apiRun(server, body, keys.slice(0, 1), o)]);
+  const engineBlocks = [await engineDirect(validate, body, o)];
+  const rounds = variants.map(() => []);
+  for (let round = 0; round < o.rounds; round++) {
+    const order = variants.map((_, i) => (round % 2 === 0 ? i : variants.length - 1 - i));
+    const got = [];
+    for (const i of order) {
+      got[i] = await apiRun(variants[i].server, body, variants[i].keys, o);
+      loads.push(loadNow());
+    }
+    const before = engineBlocks[engineBlocks.length - 1];
+    const after = await engineDirect(validate, body, o);
+    engineBlocks.push(after);
     loads.push(loadNow());
-    blocks.push([`${name}, ${keys.length} keys, ${o.clients} clients`, await apiRun(server, body, keys, o)]);
-    loads.push(loadNow());
+    const engineCpu = (before.cpu + after.cpu) / (before.n + after.n);
+    got.forEach((r, i) => rounds[i].push({ r, ratio: r.cpu / r.n / engineCpu, engineCpu }));
   }
-  const after = await engineDirect(validate, body, o);
-  loads.push(loadNow());
-  const engine = { n: before.n + after.n, wall: before.wall + after.wall, cpu: before.cpu + after.cpu };
-  console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.seconds} s per block (each side warmed by ${WARM_RUNS} dry runs first), ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
-  console.log(`   engine in-process (sequential): ${rate(engine).toFixed(2)} dry runs/s, CPU ${perRunMs(engine)} ms a dry run  (blocks: ${rate(before).toFixed(2)}/s ${perRunMs(before)} ms, ${rate(after).toFixed(2)}/s ${perRunMs(after)} ms)`);
-  for (const [name, r] of blocks) {
-    const cpuOverhead = ((r.cpu / r.n / (engine.cpu / engine.n) - 1) * 100).toFixed(0);
-    const rateOverhead = ((rate(engine) / rate(r) - 1) * 100).toFixed(0);
-    console.log(`   ${name}: ${rate(r).toFixed(2)} dry runs/s, server CPU ${perRunMs(r)} ms a dry run; ${r.n} answered, ${r.busy} busy`);
-    console.log(`      overhead against the engine: CPU ${cpuOverhead}%, time ${rateOverhead}%`);
+  const total = (list) => list.reduce((t, r) => ({ n: t.n + r.n, wall: t.wall + r.wall, cpu: t.cpu + r.cpu, busy: t.busy + (r.busy ?? 0) }), { n: 0, wall: 0, cpu: 0, busy: 0 });
+  const engine = total(engineBlocks);
+  const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(0)}%`;
+  console.log(`\n1. Dry runs of ${label} (${mb(body.length)} MB), ${o.seconds} s per block, ${o.rounds} round${o.rounds === 1 ? '' : 's'} (each side warmed by ${WARM_RUNS} dry runs first), ${os.availableParallelism()} cores, load average ${loads.join(' / ')}`);
+  console.log(`   engine in-process (sequential): ${rate(engine).toFixed(2)} dry runs/s, CPU ${perRunMs(engine)} ms a dry run  (blocks: ${engineBlocks.map((b) => `${perRunMs(b)} ms`).join(', ')})`);
+  for (let i = 0; i < variants.length; i++) {
+    const all = total(rounds[i].map(({ r }) => r));
+    const ratios = rounds[i].map(({ ratio }) => ratio);
+    const rateOverhead = ((rate(engine) / rate(all) - 1) * 100).toFixed(0);
+    console.log(`   ${variants[i].name}: ${rate(all).toFixed(2)} dry runs/s, server CPU ${perRunMs(all)} ms a dry run; ${all.n} answered, ${all.busy} busy`);
+    console.log(`      overhead against the engine: CPU ${pct(median(ratios))}${o.rounds > 1 ? ` (median of the rounds; rounds ${ratios.map(pct).join(', ')})` : ''}, time ${rateOverhead}%`);
   }
 }
 
@@ -256,7 +274,7 @@ async function benchValidation() {
       const { child, url } = await startServer(dir, { DELIVERY_WORKER: '0' }, serverRoot);
       servers.push({ name, server: { child, url }, keys });
     }
-    await benchDryRuns(`"${path.basename(SAMPLE)}"`, fs.readFileSync(SAMPLE), servers, { clients: CLIENTS, seconds: SECONDS, runs: 0 });
+    await benchDryRuns(`"${path.basename(SAMPLE)}"`, fs.readFileSync(SAMPLE), servers, { clients: CLIENTS, seconds: SECONDS, runs: 0, rounds: ROUNDS });
     if (BIG_MB > 0) {
       const big = path.join(dataDir, 'big.xml');
       await generateErn43(big, BIG_MB * 1000 * 1000);

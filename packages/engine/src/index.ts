@@ -5,7 +5,7 @@
  */
 export { validate } from './validate.js';
 export { prestartParseThread, PARSE_THREAD_MIN_BYTES, YOUNG_GENERATION_MB as PARSE_THREAD_YOUNG_GENERATION_MB } from './xml/parse-thread.js';
-export { RESTORE_V8_FLAGS } from './ern/reader.js';
+export { RESTORE_V8_FLAGS, releaseTightHeap } from './heap-flags.js';
 export { WorkerPool, type WorkerPoolOptions } from './workers/worker-pool.js';
 export type { ValidateInput, ValidateOptions, ProgressEvent, MessageSnapshots } from './options.js';
 export * from './report/types.js';

@@ -4,7 +4,7 @@
  * threads). Loaded from the compiled dist.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { validate, type MessageSnapshots } from '@ddex-check/engine';
+import { releaseTightHeap, validate, type MessageSnapshots } from '@ddex-check/engine';
 import { openDb, type OpenDb } from '../db/connect.js';
 import { DbCatalog } from './db-catalog.js';
 import { validateAnswerJson, validationReportJson } from './answer-json.js';
@@ -49,6 +49,10 @@ async function run(task: EngineTask): Promise<EngineAnswer> {
     return { id: task.id, ok: true, report };
   } catch (error) {
     return { id: task.id, ok: false, error: (error as Error)?.stack ?? String(error) };
+  } finally {
+    // A message kept as bytes had V8's heap settings held for its run; later small dry runs of any
+    // thread took 40-70% more CPU under them (packages/engine/src/heap-flags.ts).
+    releaseTightHeap();
   }
 }
 

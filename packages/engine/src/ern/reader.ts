@@ -4,7 +4,6 @@
  * `finish()` does the message-end work (3.x release kinds, 4.x party names) and may be called
  * more than once.
  */
-import v8 from 'node:v8';
 import type { XmlListener } from '../xml/events.js';
 import type { RootInfo } from '../xml/pass-types.js';
 import type { Deal, ErnMessage, ErnVersion, Release, Resource, TrackEntry } from './model.js';
@@ -52,8 +51,6 @@ export function wantsRecordStore(bytes: number | undefined): boolean {
   return bytes === undefined || bytes >= RECORD_STORE_MIN_BYTES;
 }
 
-let heapTightened = false;
-
 /** Pages of a model kept in memory once its rules are done (`settleModel`). */
 const SETTLED_PAGES = 2;
 
@@ -67,46 +64,6 @@ export function settleModel(message: ErnMessage): void {
   if (message.releases instanceof RecordList) message.releases.shrink(SETTLED_PAGES);
   if (message.locations instanceof LocTable) message.locations.shrink(SETTLED_PAGES);
 }
-
-/**
- * Asks V8 to grow this process's heap by 20% at a time instead of its default (up to several
- * times the live heap). A message kept as bytes has a small live heap, but its rules decode what
- * they read, and that short-lived garbage piled up: a 1 GB message peaked at 1.4 GB of RSS for
- * about 650 MB live; with this, 0.83 GB, for about 5% more time. Not done for messages kept as
- * objects: with a large live heap, the extra full collections cost 15-40% there.
- *
- * Also turns V8's pretenuring off (`--no-allocation-site-pretenuring`): a process that read many
- * messages kept as objects (a server, a batch) has V8 allocate the model's objects straight in the
- * old generation, where they lived to the message's end; a message kept as bytes makes the same
- * objects and drops them at once, so there they filled the old generation with garbage. In a
- * thread that had checked the 75 KB sample 300 times, a 104 MB message then collected for about
- * 680 ms instead of 190 (its scavenges 3-4 times dearer, three times the full collections); with
- * the flag, 200 ms, as in a fresh thread. A lone run of the CLI takes the same time either way (104 MB,
- * four paired runs on Node 20 and 24).
- */
-export function tightenHeap(): void {
-  if (heapTightened) return;
-  heapTightened = true;
-  v8.setFlagsFromString('--heap-growing-percent=20');
-  v8.setFlagsFromString('--no-allocation-site-pretenuring');
-  (globalThis as { [RESTORE_V8_FLAGS]?: () => void })[RESTORE_V8_FLAGS] = loosenHeap;
-}
-
-/** Sets V8's flags back as `tightenHeap` found them (their defaults); for the process's end. */
-function loosenHeap(): void {
-  heapTightened = false;
-  v8.setFlagsFromString('--heap-growing-percent=0');
-  v8.setFlagsFromString('--allocation-site-pretenuring');
-  delete (globalThis as { [RESTORE_V8_FLAGS]?: () => void })[RESTORE_V8_FLAGS];
-}
-
-/**
- * Where `tightenHeap` leaves, on `globalThis`, a function that sets V8's flags back as they were
- * when the process started. V8 refuses a code cache written under other flags than the reading
- * process's: the CLI's bin writes its cache of the bundle as a run ends, and the next run reads it
- * before any such change, so the bin calls this first (apps/cli/bin/code-cache.js).
- */
-export const RESTORE_V8_FLAGS = Symbol.for('ddex-check.restore-v8-flags');
 
 /** Tracks a release holds as objects before they go to a list of their own kept as bytes. */
 const LONG_TRACK_LIST = 1000;

@@ -5,7 +5,8 @@
  * the media stage has run. Called by the entry (validate.ts) for each message; it calls nothing above.
  */
 import type { BatchEntry } from '../batch/index.js';
-import { createErnReader, settleModel, tightenHeap, wantsRecordStore, type ErnReader } from '../ern/reader.js';
+import { createErnReader, settleModel, wantsRecordStore, type ErnReader } from '../ern/reader.js';
+import { tightenHeap } from '../heap-flags.js';
 import type { ErnMessage } from '../ern/model.js';
 import { kindAt } from '../ern/record-list.js';
 import { runMessagePass, type PassResult, type RootInfo } from '../xml/pass.js';

@@ -5,6 +5,7 @@
  * (engine runs, `apps/server/src/validation/engine-pool.ts`).
  */
 import type { TransferListItem, Worker } from 'node:worker_threads';
+import { shareHeapFlags } from '../heap-flags.js';
 
 export interface WorkerPoolOptions<Answer, Result> {
   /** Threads at most. */
@@ -34,7 +35,10 @@ export class WorkerPool<Task, Answer, Result> {
   private readonly queue: Pending<Result>[] = [];
   private closed = false;
 
-  constructor(private readonly options: WorkerPoolOptions<Answer, Result>) {}
+  constructor(private readonly options: WorkerPoolOptions<Answer, Result>) {
+    // Its threads share the process's count of holders of V8's heap settings (heap-flags.ts).
+    shareHeapFlags();
+  }
 
   /** Tasks running or waiting. */
   get load(): number {
