@@ -35,10 +35,7 @@ export class WorkerPool<Task, Answer, Result> {
   private readonly queue: Pending<Result>[] = [];
   private closed = false;
 
-  constructor(private readonly options: WorkerPoolOptions<Answer, Result>) {
-    // Its threads share the process's count of holders of V8's heap settings (heap-flags.ts).
-    shareHeapFlags();
-  }
+  constructor(private readonly options: WorkerPoolOptions<Answer, Result>) {}
 
   /** Tasks running or waiting. */
   get load(): number {
@@ -80,6 +77,9 @@ export class WorkerPool<Task, Answer, Result> {
   }
 
   private spawn(): Slot<Result> {
+    // Its threads share the process's count of holders of V8's heap settings (heap-flags.ts), made
+    // here, when a thread is first needed: a run that never makes one loads no worker_threads for it.
+    shareHeapFlags();
     const slot: Slot<Result> = { worker: this.options.spawn(), current: null };
     slot.worker.on('message', (answer: Answer) => {
       const pending = slot.current;
