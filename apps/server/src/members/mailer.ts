@@ -41,7 +41,10 @@ export function createMailer(o: { smtpUrl?: string; from?: string; dataDir: stri
       const info = await transport.sendMail(envelope(mail));
       makeFolderSync(dir);
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // Written beside, then renamed: whoever reads the folder sees a whole mail or none (a test
+      // that read a mail as soon as its file appeared once found it still empty).
+      fs.writeFileSync(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      fs.renameSync(`${file}.tmp`, file);
       return { where: file };
     },
   };

@@ -6,7 +6,7 @@ import path from 'node:path';
 export async function mailTo(dataDir: string, to: string): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   for (let i = 0; i < 300; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
     for (const file of files) {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       if (text.includes(`To: ${to}`)) return text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
