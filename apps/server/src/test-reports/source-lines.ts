@@ -4,6 +4,7 @@
  * with its line as the CLI's text report does. Each message is read once, up to the last wanted
  * line; only the wanted lines are kept, each cut at MAX_LINE characters, at most MAX_LINES in all.
  */
+import type { Readable } from 'node:stream';
 import { findSourceLines, openBatch, type Report } from '@ddex-check/engine';
 
 /** `{file: {line: text}}` as stored in `test_reports.source_lines`. */
@@ -63,12 +64,17 @@ export async function sourceLinesOf(input: { kind: 'buffer'; bytes: Uint8Array }
       const file = batch.kind === 'xml' && !wanted.has(entry.path) && wanted.size === 1 ? [...wanted.keys()][0] : entry.path;
       const lines = wanted.get(file);
       if (!lines) continue;
+      // A lone message in memory is read where it is; a zip's entries and a file as streams.
+      let stream: Readable | null = null;
       try {
-        // A lone message in memory is read where it is; a zip's entries and a file as streams.
-        const source = batch.kind === 'xml' && input.kind === 'buffer' ? input.bytes : await entry.open();
+        const source = batch.kind === 'xml' && input.kind === 'buffer' ? input.bytes : (stream = await entry.open());
         out[file] = Object.fromEntries(await findSourceLines(source, lines, MAX_LINE));
       } catch {
         // An entry that cannot be read again only costs its excerpts.
+      } finally {
+        // The finder stops at the last wanted line, or reads nothing when no line is wanted: the
+        // stream is closed here, its file with it, and an error it emits after that is heard.
+        stream?.on('error', () => undefined).destroy();
       }
     }
   } finally {
